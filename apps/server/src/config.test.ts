@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has a default for everything', () => {
+    const config = loadConfig({}, '/srv/fleet');
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      dataDir: '/srv/fleet/data',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      accessTokenTtlSeconds: 900,
+      seedDemo: true,
+      webDist: '/srv/fleet/apps/web/dist',
+    });
+  });
+
+  it.each([
+    [{ PORT: '8080' }, { port: 8080 }],
+    [{ DATA_DIR: '/var/lib/fleet' }, { dataDir: '/var/lib/fleet' }],
+    [{ DATABASE_URL: 'postgres://db/fleet' }, { databaseUrl: 'postgres://db/fleet' }],
+    [{ SEED_DEMO: 'false' }, { seedDemo: false }],
+    [{ ACCESS_TOKEN_TTL: '60' }, { accessTokenTtlSeconds: 60 }],
+  ])('reads %o', (env, expected) => {
+    expect(loadConfig(env, '/srv/fleet')).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, "PORT must be an integer of at least 0, got 'eighty'"],
+    [{ PORT: '70000' }, 'PORT must be at most 65535, got 70000'],
+    [{ ACCESS_TOKEN_TTL: '0' }, "ACCESS_TOKEN_TTL must be an integer of at least 1, got '0'"],
+    [{ SEED_DEMO: 'maybe' }, "SEED_DEMO must be true or false, got 'maybe'"],
+  ])('refuses %o with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+});

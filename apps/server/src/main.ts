@@ -1,0 +1,52 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDb, migrate } from './db/database.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/demo/demo-accounts.js';
+import { seedDemo } from './modules/demo/demo.seed.js';
+
+const say = (message: string) => process.stdout.write(`${message}\n`);
+
+async function main() {
+  const config = loadConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, (m) => process.stderr.write(`postgres: ${m}\n`));
+    databaseUrl = embedded.url;
+  }
+  const db = createDb(databaseUrl);
+  const applied = await migrate(db);
+  if (applied.length) say(`Applied migrations: ${applied.join(', ')}`);
+  const seeded = config.seedDemo && (await seedDemo(db));
+
+  const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1); // a second Ctrl-C does not wait
+    stopping = true;
+    say(`\n${signal}: stopping…`);
+    await app.close();
+    await db.destroy();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  say('');
+  say(`Fleetwise portal is running at ${address.replace('127.0.0.1', 'localhost')}`);
+  say(`  API docs:  ${address}/api/docs`);
+  say(`  Database:  ${embedded ? `embedded PostgreSQL, data in ${config.dataDir}` : 'DATABASE_URL'}`);
+  if (seeded || config.seedDemo) {
+    say(`  Demo sign-ins (password '${DEMO_PASSWORD}'):`);
+    for (const a of DEMO_ACCOUNTS) say(`    ${a.organisation.padEnd(20)} ${a.username.padEnd(11)} ${a.role}`);
+  }
+  say('Press Ctrl-C to stop.');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}\n`);
+  process.exit(1);
+});

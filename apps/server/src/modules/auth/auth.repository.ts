@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+export class AuthRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The account a sign-in names; organisation and user names match case-insensitively. */
+  findAccount(organisation: string, username: string) {
+    return this.db
+      .selectFrom('users as u')
+      .innerJoin('organisations as o', 'o.id', 'u.organisation_id')
+      .select(['u.id', 'u.organisation_id', 'u.role', 'u.password_hash'])
+      .where(sql<string>`lower(o.name)`, '=', organisation.trim().toLowerCase())
+      .where(sql<string>`lower(u.username)`, '=', username.trim().toLowerCase())
+      .executeTakeFirst();
+  }
+
+  findUser(id: number) {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'organisation_id', 'role'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async recentFailures(accountKey: string, address: string, windowSeconds: number) {
+    const since = sql<Date>`now() - make_interval(secs => ${windowSeconds})`;
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('login_failures')
+          .select(eb.fn.countAll<number>().as('n'))
+          .where('account_key', '=', accountKey)
+          .where('at', '>', since)
+          .as('account'),
+        eb
+          .selectFrom('login_failures')
+          .select(eb.fn.countAll<number>().as('n'))
+          .where('address', '=', address)
+          .where('at', '>', since)
+          .as('address'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { account: Number(row.account), address: Number(row.address) };
+  }
+
+  async recordFailure(accountKey: string, address: string, windowSeconds: number) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('login_failures')
+        .where((eb) => eb.or([eb('account_key', '=', accountKey), eb('address', '=', address)]))
+        .where('at', '<', sql<Date>`now() - make_interval(secs => ${windowSeconds})`)
+        .execute();
+      await trx.insertInto('login_failures').values({ account_key: accountKey, address }).execute();
+    });
+  }
+
+  async clearFailures(accountKey: string) {
+    await this.db.deleteFrom('login_failures').where('account_key', '=', accountKey).execute();
+  }
+
+  async storeRefreshToken(userId: number, tokenHash: string, family: string, ttlSeconds: number) {
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({
+        user_id: userId,
+        token_hash: tokenHash,
+        family,
+        expires_at: sql<Date>`now() + make_interval(secs => ${ttlSeconds})`,
+      })
+      .execute();
+  }
+
+  /**
+   * Spends a refresh token: marks it used in the same statement that reads it,
+   * so two concurrent refreshes cannot both succeed.
+   */
+  async spendRefreshToken(tokenHash: string) {
+    const spent = await this.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: sql<Date>`now()` })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .returning(['user_id', 'family', sql<boolean>`expires_at < now()`.as('expired')])
+      .executeTakeFirst();
+    if (spent) return { status: spent.expired ? 'expired' : 'ok', ...spent } as const;
+    const known = await this.db
+      .selectFrom('refresh_tokens')
+      .select('family')
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    return known ? ({ status: 'reused', family: known.family } as const) : ({ status: 'unknown' } as const);
+  }
+
+  async revokeFamily(family: string) {
+    await this.db.deleteFrom('refresh_tokens').where('family', '=', family).execute();
+  }
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LoginBody, RefreshBody, TokenPair } from '@fleet/contract';
+import { errorResponses } from '../../lib/http-error.js';
+
+/** Public routes: sign-in and token refresh (spec §7 Authentication). */
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with organisation, user name and password',
+        security: [],
+        body: LoginBody,
+        response: { 200: TokenPair, ...errorResponses(400, 401, 429) },
+      },
+    },
+    (request) => app.services.auth.login(request.body, request.ip),
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Trade a refresh token for a new pair; the old one stops working',
+        security: [],
+        body: RefreshBody,
+        response: { 200: TokenPair, ...errorResponses(400, 401) },
+      },
+    },
+    (request) => app.services.auth.refresh(request.body.refreshToken),
+  );
+};

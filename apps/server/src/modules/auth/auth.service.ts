@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, type LoginBody, type TokenPair } from '@fleet/contract';
+import { HttpError, unauthorized } from '../../lib/http-error.js';
+import type { AuthRepository } from './auth.repository.js';
+import { dummyPasswordHash, verifyPassword } from './passwords.js';
+import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens.js';
+
+export interface LoginLimits {
+  windowSeconds: number;
+  maxPerAccount: number;
+  maxPerAddress: number;
+}
+
+const WRONG_CREDENTIALS = 'The organisation, user name or password is not correct';
+
+export class AuthService {
+  constructor(
+    private readonly repository: AuthRepository,
+    private readonly tokens: AccessTokens,
+    private readonly refreshTtlSeconds: number,
+    private readonly limits: LoginLimits,
+  ) {}
+
+  async login(body: LoginBody, address: string): Promise<TokenPair> {
+    const accountKey = `${body.organisation.trim().toLowerCase()}\n${body.username.trim().toLowerCase()}`;
+    const failures = await this.repository.recentFailures(accountKey, address, this.limits.windowSeconds);
+    if (failures.account >= this.limits.maxPerAccount || failures.address >= this.limits.maxPerAddress) {
+      throw new HttpError(
+        429,
+        ErrorCode.TOO_MANY_ATTEMPTS,
+        `Too many failed sign-ins; try again in ${Math.ceil(this.limits.windowSeconds / 60)} minutes`,
+        { 'retry-after': String(this.limits.windowSeconds) },
+      );
+    }
+    const account = await this.repository.findAccount(body.organisation, body.username);
+    const valid = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), body.password);
+    if (!account || !valid) {
+      await this.repository.recordFailure(accountKey, address, this.limits.windowSeconds);
+      throw unauthorized(ErrorCode.INVALID_CREDENTIALS, WRONG_CREDENTIALS);
+    }
+    await this.repository.clearFailures(accountKey);
+    return this.issue(account.id, randomUUID());
+  }
+
+  /** Rotates the pair. A spent token used again means it leaked: the whole family is revoked. */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const spent = await this.repository.spendRefreshToken(hashRefreshToken(refreshToken));
+    if (spent.status === 'reused') await this.repository.revokeFamily(spent.family);
+    if (spent.status !== 'ok') {
+      throw unauthorized(ErrorCode.INVALID_TOKEN, 'The refresh token is not valid; sign in again');
+    }
+    return this.issue(spent.user_id, spent.family);
+  }
+
+  private async issue(userId: number, family: string): Promise<TokenPair> {
+    // Read the user afresh so a changed role or a removed account takes effect at the next refresh.
+    const user = await this.repository.findUser(userId);
+    if (!user) throw unauthorized(ErrorCode.INVALID_TOKEN, 'The account no longer exists');
+    const refreshToken = newRefreshToken();
+    await this.repository.storeRefreshToken(user.id, hashRefreshToken(refreshToken), family, this.refreshTtlSeconds);
+    const accessToken = await this.tokens.sign({
+      organisation_id: user.organisation_id,
+      user_id: user.id,
+      user_role: user.role,
+    });
+    return { accessToken, refreshToken };
+  }
+}

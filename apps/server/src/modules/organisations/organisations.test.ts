@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let ids: Record<string, number>;
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = {};
+  for (const name of ['Fleetwise OEM', 'Northline Reseller', 'Demo Transport', 'Polder Logistics']) {
+    ids[name] = await t.organisationId(name);
+  }
+});
+afterAll(() => t.close());
+
+/** Which demo organisations each demo user may act on: its own and every descendant. */
+const VISIBLE: Record<string, string[]> = {
+  oem: ['Fleetwise OEM', 'Northline Reseller', 'Demo Transport', 'Polder Logistics'],
+  reseller: ['Northline Reseller', 'Demo Transport', 'Polder Logistics'],
+  manager: ['Demo Transport'],
+  integrator: ['Demo Transport'],
+  driver: ['Demo Transport'],
+};
+const ALL = VISIBLE.oem!;
+
+describe('GET /api/organisations', () => {
+  it.each(Object.entries(VISIBLE))('answers the subtree %s may see, depth first', async (user, names) => {
+    const response = await t.as(user, { method: 'GET', url: '/api/organisations' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((o: { name: string }) => o.name)).toEqual(names);
+  });
+
+  it('gives each organisation its id, name and parentId', async () => {
+    const response = await t.as('reseller', { method: 'GET', url: '/api/organisations' });
+    expect(response.json()).toContainEqual({
+      id: ids['Demo Transport'],
+      name: 'Demo Transport',
+      parentId: ids['Northline Reseller'],
+    });
+  });
+});
+
+describe('GET /api/organisations/{id}: role × organisation', () => {
+  const cases = Object.entries(VISIBLE).flatMap(([user, visible]) =>
+    ALL.map((org) => [user, org, visible.includes(org) ? 200 : 403] as const),
+  );
+  it.each(cases)('%s reading %s answers %i', async (user, org, status) => {
+    const response = await t.as(user, { method: 'GET', url: `/api/organisations/${ids[org]}` });
+    expect(response.statusCode).toBe(status);
+    if (status === 200) expect(response.json().name).toBe(org);
+    else expect(response.json().code).toBe('FORBIDDEN');
+  });
+
+  it('answers 404 for an id that does not exist, 400 for one that is not an id', async () => {
+    expect((await t.as('oem', { method: 'GET', url: '/api/organisations/999999' })).statusCode).toBe(404);
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
+      const response = await t.as('oem', { method: 'GET', url: `/api/organisations/${bad}` });
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_ERROR');
+    }
+  });
+});
+
+describe('POST /api/organisations/{id}: create a child organisation', () => {
+  const create = (user: string, parent: string, name: unknown) =>
+    t.as(user, { method: 'POST', url: `/api/organisations/${ids[parent]}`, payload: { name } });
+  const count = async () =>
+    Number((await t.db.selectFrom('organisations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('creates it under the parent for an operator', async () => {
+    const response = await create('reseller', 'Northline Reseller', '  Canal Haulage ');
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ name: 'Canal Haulage', parentId: ids['Northline Reseller'] });
+    const list = await t.as('reseller', { method: 'GET', url: '/api/organisations' });
+    expect(list.json().map((o: { name: string }) => o.name)).toContain('Canal Haulage');
+  });
+
+  it.each([
+    ['integrator', 'Demo Transport', 201],
+    ['oem', 'Polder Logistics', 201],
+    ['manager', 'Demo Transport', 403],
+    ['driver', 'Demo Transport', 403],
+    ['reseller', 'Fleetwise OEM', 403],
+    ['integrator', 'Polder Logistics', 403],
+  ] as const)('%s under %s answers %i', async (user, parent, status) => {
+    const before = await count();
+    const response = await create(user, parent, `${user} child of ${parent}`);
+    expect(response.statusCode).toBe(status);
+    expect(await count()).toBe(status === 201 ? before + 1 : before);
+  });
+
+  it('refuses a name taken in any case with 409 and writes nothing', async () => {
+    const before = await count();
+    const response = await create('oem', 'Fleetwise OEM', 'demo TRANSPORT');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'CONFLICT', message: "An organisation named 'demo TRANSPORT' already exists" });
+    expect(await count()).toBe(before);
+  });
+
+  it.each([[''], ['   '], [42], [null], ['x'.repeat(201)]])('answers 400 for name %j', async (name) => {
+    const response = await create('oem', 'Fleetwise OEM', name);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers 404 under a parent that does not exist', async () => {
+    const response = await t.as('oem', { method: 'POST', url: '/api/organisations/999999', payload: { name: 'Ghost' } });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import type { TokenPair } from '@fleet/contract';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { createDb, type Db } from '../db/database.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/demo/demo-accounts.js';
+import { seedDemo } from '../modules/demo/demo.seed.js';
+import { createDatabase, databaseUrl, dropDatabase } from './databases.js';
+
+export type DemoUser = (typeof DEMO_ACCOUNTS)[number]['username'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Signs a demo user in through the API and answers its token pair. */
+  login(username: string): Promise<TokenPair>;
+  /** app.inject with the user's bearer token. */
+  as(username: string, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  /** Id of a demo organisation by name. */
+  organisationId(name: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The real app on its own fresh database (a copy of the migrated template), seeded with the demo tree. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { serverUrl, template } = inject('testDatabase');
+  const name = `fleet_test_${randomBytes(6).toString('hex')}`;
+  await createDatabase(serverUrl, name, template);
+  const db = createDb(databaseUrl(serverUrl, name), 4);
+  await seedDemo(db);
+  const config = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), name),
+    JWT_SECRET: `test-secret-${name}`,
+    WEB_DIST: path.join(os.tmpdir(), 'no-web-build'),
+    ...env,
+  });
+  const app = await buildApp({ config, db });
+  const tokens = new Map<string, TokenPair>();
+
+  const login = async (username: string) => {
+    const account = DEMO_ACCOUNTS.find((a) => a.username === username);
+    if (!account) throw new Error(`no demo user ${username}`);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { organisation: account.organisation, username, password: DEMO_PASSWORD },
+    });
+    if (response.statusCode !== 200) throw new Error(`login ${username}: ${response.body}`);
+    return response.json<TokenPair>();
+  };
+
+  return {
+    app,
+    db,
+    config,
+    login,
+    async as(username, options) {
+      if (!tokens.has(username)) tokens.set(username, await login(username));
+      const headers = { ...options.headers, authorization: `Bearer ${tokens.get(username)!.accessToken}` };
+      return app.inject({ ...options, headers });
+    },
+    async organisationId(orgName) {
+      const row = await db.selectFrom('organisations').select('id').where('name', '=', orgName).executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async close() {
+      await app.close();
+      await db.destroy();
+      await dropDatabase(serverUrl, name);
+    },
+  };
+}

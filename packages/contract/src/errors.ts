@@ -1,0 +1,26 @@
+import { Type, type Static } from 'typebox';
+
+/** Every failure the API answers has this shape. */
+export const ErrorBody = Type.Object(
+  {
+    code: Type.String({ description: 'Stable machine-readable code, e.g. TOKEN_EXPIRED' }),
+    message: Type.String({ description: 'What went wrong, for a person' }),
+  },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+export const ErrorCode = {
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  TOKEN_EXPIRED: 'TOKEN_EXPIRED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,23 @@
+import { Type, type Static } from 'typebox';
+
+/** USER is the specification's "other roles": standard dashboards and management. */
+export const ROLES = ['OEM', 'RESELLER', 'INTEGRATOR', 'DRIVER', 'USER'] as const;
+export const Role = Type.Enum(ROLES);
+export type Role = Static<typeof Role>;
+
+export const isRole = (value: unknown): value is Role =>
+  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+
+/**
+ * Role rules of spec §2 and §6, in one place. The web uses them to show menu
+ * entries and tabs; the server uses the same rules to refuse the calls.
+ */
+export const permissions = {
+  /** OEM, RESELLER and INTEGRATOR operate the platform: they may create organisations. */
+  manageOrganisations: (role: Role) => role === 'OEM' || role === 'RESELLER' || role === 'INTEGRATOR',
+  synchronization: (role: Role) => role === 'OEM',
+  organisationSettings: (role: Role) => role === 'OEM' || role === 'RESELLER',
+  oemSection: (role: Role) => role === 'OEM',
+  rawData: (role: Role) => role === 'OEM' || role === 'INTEGRATOR',
+  monitoring: (role: Role) => role !== 'DRIVER',
+} as const;
