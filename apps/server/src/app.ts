@@ -24,16 +24,26 @@ import openapi from './plugins/openapi.js';
 import { validatorCompiler } from './plugins/validation.js';
 import web from './plugins/web.js';
 
-const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+const VERSION: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
 
 function createServices(db: Db, config: Config) {
-  const tokens = new AccessTokens(loadOrCreateSecret(config.dataDir, config.jwtSecret), config.accessTokenTtlSeconds);
+  const tokens = new AccessTokens(
+    loadOrCreateSecret(config.dataDir, config.jwtSecret),
+    config.accessTokenTtlSeconds,
+  );
   const organisationRepository = new OrganisationRepository(db);
   const access = new AccessService(organisationRepository);
   return {
     tokens,
     access,
-    auth: new AuthService(new AuthRepository(db), tokens, config.refreshTokenTtlSeconds, config.login),
+    auth: new AuthService(
+      new AuthRepository(db),
+      tokens,
+      config.refreshTokenTtlSeconds,
+      config.login,
+    ),
     organisations: new OrganisationService(organisationRepository, access),
     users: new UserService(new UserRepository(db), access),
   };
@@ -57,7 +67,11 @@ export interface AppOptions {
 }
 
 /** Builds the whole HTTP app: infrastructure plugins, then the three API bases, then the web app. */
-export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // One line per request, from our onResponse hook, instead of Fastify's two.
@@ -92,7 +106,12 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
   });

@@ -12,7 +12,9 @@ async function main() {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir, (m) => process.stderr.write(`postgres: ${m}\n`));
+    embedded = await startEmbeddedPostgres(config.dataDir, (m) =>
+      process.stderr.write(`postgres: ${m}\n`),
+    );
     databaseUrl = embedded.url;
   }
   const db = createDb(databaseUrl);
@@ -38,15 +40,20 @@ async function main() {
   say('');
   say(`Fleetwise portal is running at ${address.replace('127.0.0.1', 'localhost')}`);
   say(`  API docs:  ${address}/api/docs`);
-  say(`  Database:  ${embedded ? `embedded PostgreSQL, data in ${config.dataDir}` : 'DATABASE_URL'}`);
+  say(
+    `  Database:  ${embedded ? `embedded PostgreSQL, data in ${config.dataDir}` : 'DATABASE_URL'}`,
+  );
   if (seeded || config.seedDemo) {
     say(`  Demo sign-ins (password '${DEMO_PASSWORD}'):`);
-    for (const a of DEMO_ACCOUNTS) say(`    ${a.organisation.padEnd(20)} ${a.username.padEnd(11)} ${a.role}`);
+    for (const a of DEMO_ACCOUNTS)
+      say(`    ${a.organisation.padEnd(20)} ${a.username.padEnd(11)} ${a.role}`);
   }
   say('Press Ctrl-C to stop.');
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}\n`,
+  );
   process.exit(1);
 });

@@ -1,12 +1,10 @@
 import { Type, type Static } from 'typebox';
 
 /** Every failure the API answers has this shape. */
-export const ErrorBody = Type.Object(
-  {
-    code: Type.String({ description: 'Stable machine-readable code, e.g. TOKEN_EXPIRED' }),
-    message: Type.String({ description: 'What went wrong, for a person' }),
-  },
-);
+export const ErrorBody = Type.Object({
+  code: Type.String({ description: 'Stable machine-readable code, e.g. TOKEN_EXPIRED' }),
+  message: Type.String({ description: 'What went wrong, for a person' }),
+});
 export type ErrorBody = Static<typeof ErrorBody>;
 
 export const ErrorCode = {

@@ -14,7 +14,8 @@ export const isRole = (value: unknown): value is Role =>
  */
 export const permissions = {
   /** OEM, RESELLER and INTEGRATOR operate the platform: they may create organisations. */
-  manageOrganisations: (role: Role) => role === 'OEM' || role === 'RESELLER' || role === 'INTEGRATOR',
+  manageOrganisations: (role: Role) =>
+    role === 'OEM' || role === 'RESELLER' || role === 'INTEGRATOR',
   synchronization: (role: Role) => role === 'OEM',
   organisationSettings: (role: Role) => role === 'OEM' || role === 'RESELLER',
   oemSection: (role: Role) => role === 'OEM',

@@ -14,7 +14,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, ErrorCode.VALIDATION_ERROR, message);
+export const badRequest = (message: string) =>
+  new HttpError(400, ErrorCode.VALIDATION_ERROR, message);
 export const unauthorized = (code: ErrorCode, message: string) => new HttpError(401, code, message);
 export const forbidden = (message = 'You do not have access to this') =>
   new HttpError(403, ErrorCode.FORBIDDEN, message);

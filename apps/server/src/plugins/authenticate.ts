@@ -20,7 +20,11 @@ export default fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match?.[1]) throw unauthorized(ErrorCode.UNAUTHORIZED, 'Sign in first: the request has no access token');
+      if (!match?.[1])
+        throw unauthorized(
+          ErrorCode.UNAUTHORIZED,
+          'Sign in first: the request has no access token',
+        );
       request.user = await app.services.tokens.verify(match[1]);
     });
   },

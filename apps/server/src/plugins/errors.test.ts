@@ -9,12 +9,24 @@ describe('describeValidation', () => {
   it.each([
     [issue('required', '', { missingProperty: 'password' }), 'body', 'password is required'],
     [issue('required', '/filter', { missingProperty: 'from' }), 'body', 'filter.from is required'],
-    [issue('minLength', '/password', { limit: 6 }), 'body', 'password must have at least 6 characters'],
+    [
+      issue('minLength', '/password', { limit: 6 }),
+      'body',
+      'password must have at least 6 characters',
+    ],
     [issue('minLength', '/name', { limit: 1 }), 'body', 'name must not be empty'],
     [issue('maxLength', '/name', { limit: 200 }), 'body', 'name must have at most 200 characters'],
-    [issue('additionalProperties', '', { additionalProperty: 'x' }), 'body', "body has unknown field 'x'"],
+    [
+      issue('additionalProperties', '', { additionalProperty: 'x' }),
+      'body',
+      "body has unknown field 'x'",
+    ],
     [issue('required', '', { requiredProperties: ['a', 'b'] }), 'body', 'a, b are required'],
-    [issue('additionalProperties', '', { additionalProperties: ['x', 'y'] }), 'body', "body has unknown fields 'x', 'y'"],
+    [
+      issue('additionalProperties', '', { additionalProperties: ['x', 'y'] }),
+      'body',
+      "body has unknown fields 'x', 'y'",
+    ],
     [issue('type', '/id', { type: 'integer' }, 'must be integer'), 'params', 'id must be integer'],
     [issue('type', '', { type: 'object' }, 'must be object'), 'body', 'body must be object'],
   ])('%# says %s', (given, context, expected) => {

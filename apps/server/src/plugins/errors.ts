@@ -32,7 +32,10 @@ export function describeValidation(issue: ValidationIssue, context: string | und
 }
 
 /** One sentence per problem; TypeBox's extra "schema is false" beside an unknown field says nothing new. */
-export function describeValidationErrors(issues: ValidationIssue[], context: string | undefined): string {
+export function describeValidationErrors(
+  issues: ValidationIssue[],
+  context: string | undefined,
+): string {
   const useful = issues.filter((i) => i.keyword !== 'boolean');
   const sentences = (useful.length ? useful : issues).map((i) => describeValidation(i, context));
   return [...new Set(sentences)].join('; ');
@@ -53,7 +56,10 @@ export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       let status = 500;
-      let body: ErrorBody = { code: ErrorCode.INTERNAL_ERROR, message: 'Something went wrong on our side' };
+      let body: ErrorBody = {
+        code: ErrorCode.INTERNAL_ERROR,
+        message: 'Something went wrong on our side',
+      };
       if (error instanceof HttpError) {
         status = error.statusCode;
         body = { code: error.code, message: error.message };

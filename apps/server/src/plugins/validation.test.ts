@@ -3,10 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { validatorCompiler } from './validation.js';
 
 const params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const query = Type.Object({ ratio: Type.Optional(Type.Number()), name: Type.Optional(Type.String()) });
+const query = Type.Object({
+  ratio: Type.Optional(Type.Number()),
+  name: Type.Optional(Type.String()),
+});
 const body = Type.Object({ name: Type.String() }, { additionalProperties: false });
 const validate = (schema: object, httpPart: string, value: unknown) =>
-  (validatorCompiler({ schema, httpPart, url: '/', method: 'GET' } as never) as (v: unknown) => { value?: unknown; error?: unknown })(value);
+  (
+    validatorCompiler({ schema, httpPart, url: '/', method: 'GET' } as never) as (v: unknown) => {
+      value?: unknown;
+      error?: unknown;
+    }
+  )(value);
 
 describe('validatorCompiler', () => {
   it.each([

@@ -3,7 +3,13 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
 
-type Issue = { keyword: string; instancePath: string; schemaPath: string; params: object; message: string };
+type Issue = {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: object;
+  message: string;
+};
 
 /**
  * Query and path values arrive as text and are converted; a conversion that
@@ -15,9 +21,18 @@ export function lossyConversions(schema: TSchema, original: unknown, converted: 
   return Object.entries(properties).flatMap(([key, property]) => {
     const before = (original as Record<string, unknown>)[key];
     const after = (converted as Record<string, unknown>)[key];
-    if (typeof before !== 'string' || typeof after !== 'number' || String(after) === before.trim()) return [];
+    if (typeof before !== 'string' || typeof after !== 'number' || String(after) === before.trim())
+      return [];
     const type = property.type === 'integer' ? 'integer' : 'number';
-    return [{ keyword: 'type', instancePath: `/${key}`, schemaPath: '#', params: { type }, message: `must be ${type}` }];
+    return [
+      {
+        keyword: 'type',
+        instancePath: `/${key}`,
+        schemaPath: '#',
+        params: { type },
+        message: `must be ${type}`,
+      },
+    ];
   });
 }
 

@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 import { API_BASE, ErrorCode } from '@fleet/contract';
 
 const API_PREFIXES = Object.values(API_BASE).map((base) => `${base}/`);
-const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.slice(0, -1) || url.startsWith(p));
+const isApiPath = (url: string) =>
+  API_PREFIXES.some((p) => url === p.slice(0, -1) || url.startsWith(p));
 
 /**
  * Serves the built web app. Client routes (/overview, /entities/…) fall back
@@ -21,7 +22,10 @@ export default fp(
         setHeaders: (res, file) => {
           // Vite puts a content hash in every file name under assets/.
           const immutable = file.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     } else {
@@ -33,7 +37,9 @@ export default fp(
       if (available && request.method === 'GET' && !isApiPath(url)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
-      return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: `No route for ${request.method} ${url}` });
+      return reply
+        .status(404)
+        .send({ code: ErrorCode.NOT_FOUND, message: `No route for ${request.method} ${url}` });
     });
   },
   { name: 'web' },

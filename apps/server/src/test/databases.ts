@@ -23,7 +23,9 @@ async function admin<T>(serverUrl: string, run: (client: pg.Client) => Promise<T
 }
 
 export const createDatabase = (serverUrl: string, name: string, template?: string) =>
-  admin(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`));
+  admin(serverUrl, (c) =>
+    c.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
+  );
 
 export const dropDatabase = (serverUrl: string, name: string) =>
   admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
@@ -46,7 +48,9 @@ export async function startTestServer(): Promise<TestServer> {
   if (!serverUrl) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fleet-test-'));
     chmodSync(dir, 0o755); // the embedded server runs as the postgres user when we are root
-    const embedded = await startEmbeddedPostgres(dir, (m) => process.stderr.write(`postgres: ${m}\n`));
+    const embedded = await startEmbeddedPostgres(dir, (m) =>
+      process.stderr.write(`postgres: ${m}\n`),
+    );
     serverUrl = embedded.url;
     stopEmbedded = async () => {
       await embedded.stop();

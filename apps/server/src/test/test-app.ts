@@ -61,11 +61,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     login,
     async as(username, options) {
       if (!tokens.has(username)) tokens.set(username, await login(username));
-      const headers = { ...options.headers, authorization: `Bearer ${tokens.get(username)!.accessToken}` };
+      const headers = {
+        ...options.headers,
+        authorization: `Bearer ${tokens.get(username)!.accessToken}`,
+      };
       return app.inject({ ...options, headers });
     },
     async organisationId(orgName) {
-      const row = await db.selectFrom('organisations').select('id').where('name', '=', orgName).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('organisations')
+        .select('id')
+        .where('name', '=', orgName)
+        .executeTakeFirstOrThrow();
       return row.id;
     },
     async close() {

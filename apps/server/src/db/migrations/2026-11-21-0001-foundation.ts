@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       role            text NOT NULL CHECK (role IN ('OEM', 'RESELLER', 'INTEGRATOR', 'DRIVER', 'USER')),
       created_at      timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE UNIQUE INDEX users_username_key ON users (organisation_id, lower(username))`.execute(db);
+  await sql`CREATE UNIQUE INDEX users_username_key ON users (organisation_id, lower(username))`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE refresh_tokens (
@@ -43,7 +45,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       address     text NOT NULL,
       at          timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE INDEX login_failures_account_idx ON login_failures (account_key, at)`.execute(db);
+  await sql`CREATE INDEX login_failures_account_idx ON login_failures (account_key, at)`.execute(
+    db,
+  );
   await sql`CREATE INDEX login_failures_address_idx ON login_failures (address, at)`.execute(db);
 }
 

@@ -89,7 +89,9 @@ export class AuthRepository {
       .select('family')
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
-    return known ? ({ status: 'reused', family: known.family } as const) : ({ status: 'unknown' } as const);
+    return known
+      ? ({ status: 'reused', family: known.family } as const)
+      : ({ status: 'unknown' } as const);
   }
 
   async revokeFamily(family: string) {

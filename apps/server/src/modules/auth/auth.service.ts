@@ -23,8 +23,15 @@ export class AuthService {
 
   async login(body: LoginBody, address: string): Promise<TokenPair> {
     const accountKey = `${body.organisation.trim().toLowerCase()}\n${body.username.trim().toLowerCase()}`;
-    const failures = await this.repository.recentFailures(accountKey, address, this.limits.windowSeconds);
-    if (failures.account >= this.limits.maxPerAccount || failures.address >= this.limits.maxPerAddress) {
+    const failures = await this.repository.recentFailures(
+      accountKey,
+      address,
+      this.limits.windowSeconds,
+    );
+    if (
+      failures.account >= this.limits.maxPerAccount ||
+      failures.address >= this.limits.maxPerAddress
+    ) {
       throw new HttpError(
         429,
         ErrorCode.TOO_MANY_ATTEMPTS,
@@ -33,7 +40,10 @@ export class AuthService {
       );
     }
     const account = await this.repository.findAccount(body.organisation, body.username);
-    const valid = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), body.password);
+    const valid = await verifyPassword(
+      account?.password_hash ?? (await dummyPasswordHash()),
+      body.password,
+    );
     if (!account || !valid) {
       await this.repository.recordFailure(accountKey, address, this.limits.windowSeconds);
       throw unauthorized(ErrorCode.INVALID_CREDENTIALS, WRONG_CREDENTIALS);
@@ -57,7 +67,12 @@ export class AuthService {
     const user = await this.repository.findUser(userId);
     if (!user) throw unauthorized(ErrorCode.INVALID_TOKEN, 'The account no longer exists');
     const refreshToken = newRefreshToken();
-    await this.repository.storeRefreshToken(user.id, hashRefreshToken(refreshToken), family, this.refreshTtlSeconds);
+    await this.repository.storeRefreshToken(
+      user.id,
+      hashRefreshToken(refreshToken),
+      family,
+      this.refreshTtlSeconds,
+    );
     const accessToken = await this.tokens.sign({
       organisation_id: user.organisation_id,
       user_id: user.id,

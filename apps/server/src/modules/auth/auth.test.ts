@@ -20,7 +20,11 @@ const sign = (claims: object, secret: string, exp: number | string) =>
 
 describe('POST /api/login', () => {
   it('answers a token pair whose access token carries organisation, user and role', async () => {
-    const response = await login({ organisation: 'Demo Transport', username: 'manager', password: 'demo-pass' });
+    const response = await login({
+      organisation: 'Demo Transport',
+      username: 'manager',
+      password: 'demo-pass',
+    });
     expect(response.statusCode).toBe(200);
     const { accessToken, refreshToken } = response.json();
     expect(refreshToken).toMatch(/^[\w-]{40,}$/);
@@ -35,7 +39,11 @@ describe('POST /api/login', () => {
   });
 
   it('matches the organisation and user name case-insensitively', async () => {
-    const response = await login({ organisation: '  demo TRANSPORT', username: 'Manager', password: 'demo-pass' });
+    const response = await login({
+      organisation: '  demo TRANSPORT',
+      username: 'Manager',
+      password: 'demo-pass',
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -44,7 +52,11 @@ describe('POST /api/login', () => {
       method: 'POST',
       url: '/api/login',
       headers: { 'content-type': API_CONTENT_TYPE },
-      payload: JSON.stringify({ organisation: 'Fleetwise OEM', username: 'oem', password: 'demo-pass' }),
+      payload: JSON.stringify({
+        organisation: 'Fleetwise OEM',
+        username: 'oem',
+        password: 'demo-pass',
+      }),
     });
     expect(response.statusCode).toBe(200);
   });
@@ -66,10 +78,22 @@ describe('POST /api/login', () => {
     [{ username: 'manager', password: 'demo-pass' }, 'organisation is required'],
     [{ organisation: 'Demo Transport', password: 'demo-pass' }, 'username is required'],
     [{ organisation: 'Demo Transport', username: 'manager' }, 'password is required'],
-    [{ organisation: '', username: 'manager', password: 'demo-pass' }, 'organisation must not be empty'],
-    [{ organisation: 'Demo Transport', username: 'manager', password: 'short' }, 'password must have at least 6 characters'],
-    [{ organisation: 'Demo Transport', username: 'manager', password: 123456 }, 'password must be string'],
-    [{ organisation: 'x', username: 'y', password: 'zzzzzz', rememberMe: true }, "unknown field 'rememberMe'"],
+    [
+      { organisation: '', username: 'manager', password: 'demo-pass' },
+      'organisation must not be empty',
+    ],
+    [
+      { organisation: 'Demo Transport', username: 'manager', password: 'short' },
+      'password must have at least 6 characters',
+    ],
+    [
+      { organisation: 'Demo Transport', username: 'manager', password: 123456 },
+      'password must be string',
+    ],
+    [
+      { organisation: 'x', username: 'y', password: 'zzzzzz', rememberMe: true },
+      "unknown field 'rememberMe'",
+    ],
   ])('answers 400 saying which field is wrong: %o', async (body, message) => {
     const response = await login(body);
     expect(response.statusCode).toBe(400);
@@ -96,7 +120,15 @@ describe('POST /api/login', () => {
     expect(refused.json().code).toBe('TOO_MANY_ATTEMPTS');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // other accounts are not affected
-    expect((await login({ organisation: 'Demo Transport', username: 'integrator', password: 'demo-pass' })).statusCode).toBe(200);
+    expect(
+      (
+        await login({
+          organisation: 'Demo Transport',
+          username: 'integrator',
+          password: 'demo-pass',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -124,27 +156,40 @@ describe('failed sign-ins from one address', () => {
 describe('POST /api/refresh', () => {
   it('answers a new pair and the old refresh token stops working', async () => {
     const first = await t.login('integrator');
-    const response = await t.app.inject({ method: 'POST', url: '/api/refresh', payload: { refreshToken: first.refreshToken } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/refresh',
+      payload: { refreshToken: first.refreshToken },
+    });
     expect(response.statusCode).toBe(200);
     const second = response.json();
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect(decodeJwt(second.accessToken).user_role).toBe('INTEGRATOR');
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/refresh', payload: { refreshToken: first.refreshToken } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/refresh',
+      payload: { refreshToken: first.refreshToken },
+    });
     expect(again.statusCode).toBe(401);
     expect(again.json().code).toBe('INVALID_TOKEN');
   });
 
   it('revokes the whole family when a spent token is replayed', async () => {
     const first = await t.login('integrator');
-    const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/refresh', payload: { refreshToken } });
+    const refresh = (refreshToken: string) =>
+      t.app.inject({ method: 'POST', url: '/api/refresh', payload: { refreshToken } });
     const second = (await refresh(first.refreshToken)).json();
     expect((await refresh(first.refreshToken)).statusCode).toBe(401); // replay
     expect((await refresh(second.refreshToken)).statusCode).toBe(401); // the thief's successor is dead too
   });
 
   it('answers 401 for an unknown token and 400 for a missing one', async () => {
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/refresh', payload: { refreshToken: 'nope' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/refresh',
+      payload: { refreshToken: 'nope' },
+    });
     expect(unknown.statusCode).toBe(401);
     const missing = await t.app.inject({ method: 'POST', url: '/api/refresh', payload: {} });
     expect(missing.statusCode).toBe(400);
@@ -154,7 +199,11 @@ describe('POST /api/refresh', () => {
 
 describe('access tokens', () => {
   const call = (authorization?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/organisations', headers: authorization ? { authorization } : {} });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/organisations',
+      headers: authorization ? { authorization } : {},
+    });
 
   it('are required on protected routes', async () => {
     const response = await call();
@@ -167,11 +216,18 @@ describe('access tokens', () => {
     const expired = await sign(claims, t.config.jwtSecret!, Math.floor(Date.now() / 1000) - 10);
     const response = await call(`Bearer ${expired}`);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ code: 'TOKEN_EXPIRED', message: 'The access token has expired' });
+    expect(response.json()).toEqual({
+      code: 'TOKEN_EXPIRED',
+      message: 'The access token has expired',
+    });
   });
 
   it('are refused with a bad signature', async () => {
-    const forged = await sign({ organisation_id: 1, user_id: 1, user_role: 'OEM' }, 'another-secret', '5m');
+    const forged = await sign(
+      { organisation_id: 1, user_id: 1, user_role: 'OEM' },
+      'another-secret',
+      '5m',
+    );
     const response = await call(`Bearer ${forged}`);
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('INVALID_TOKEN');
@@ -187,7 +243,11 @@ describe('access tokens', () => {
   });
 
   it('are refused when the claims are not ours', async () => {
-    const odd = await sign({ organisation_id: 1, user_id: 1, user_role: 'ADMIN' }, t.config.jwtSecret!, '5m');
+    const odd = await sign(
+      { organisation_id: 1, user_id: 1, user_role: 'ADMIN' },
+      t.config.jwtSecret!,
+      '5m',
+    );
     expect((await call(`Bearer ${odd}`)).statusCode).toBe(401);
     expect((await call('Basic abc')).statusCode).toBe(401);
   });

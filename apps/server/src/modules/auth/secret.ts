@@ -18,7 +18,8 @@ export function loadOrCreateSecret(dataDir: string, configured: string | undefin
     return secret;
   } catch (error) {
     // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return readFileSync(file, 'utf8').trim();
     throw error;
   }
 }

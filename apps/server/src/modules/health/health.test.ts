@@ -32,5 +32,12 @@ it('publishes the OpenAPI document with the routes', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(response.statusCode).toBe(200);
   const paths = Object.keys(response.json().paths);
-  expect(paths).toEqual(expect.arrayContaining(['/api/login', '/api/refresh', '/api/organisations/{id}', '/api/users/{id}']));
+  expect(paths).toEqual(
+    expect.arrayContaining([
+      '/api/login',
+      '/api/refresh',
+      '/api/organisations/{id}',
+      '/api/users/{id}',
+    ]),
+  );
 });

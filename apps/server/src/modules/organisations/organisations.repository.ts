@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import type { Organisation } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 
-const toOrganisation = (row: { id: number; name: string; parent_id: number | null }): Organisation => ({
+const toOrganisation = (row: {
+  id: number;
+  name: string;
+  parent_id: number | null;
+}): Organisation => ({
   id: row.id,
   name: row.name,
   parentId: row.parent_id,

@@ -17,7 +17,11 @@ export class OrganisationService {
     return this.access.organisation(user, id);
   }
 
-  async createChild(user: AccessTokenClaims, parentId: number, name: string): Promise<Organisation> {
+  async createChild(
+    user: AccessTokenClaims,
+    parentId: number,
+    name: string,
+  ): Promise<Organisation> {
     await this.access.organisation(user, parentId);
     if (!permissions.manageOrganisations(user.user_role)) {
       throw forbidden('Only OEM, reseller and integrator users create organisations');

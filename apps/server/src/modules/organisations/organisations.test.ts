@@ -6,7 +6,12 @@ let ids: Record<string, number>;
 beforeAll(async () => {
   t = await createTestApp();
   ids = {};
-  for (const name of ['Fleetwise OEM', 'Northline Reseller', 'Demo Transport', 'Polder Logistics']) {
+  for (const name of [
+    'Fleetwise OEM',
+    'Northline Reseller',
+    'Demo Transport',
+    'Polder Logistics',
+  ]) {
     ids[name] = await t.organisationId(name);
   }
 });
@@ -23,11 +28,14 @@ const VISIBLE: Record<string, string[]> = {
 const ALL = VISIBLE.oem!;
 
 describe('GET /api/organisations', () => {
-  it.each(Object.entries(VISIBLE))('answers the subtree %s may see, depth first', async (user, names) => {
-    const response = await t.as(user, { method: 'GET', url: '/api/organisations' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().map((o: { name: string }) => o.name)).toEqual(names);
-  });
+  it.each(Object.entries(VISIBLE))(
+    'answers the subtree %s may see, depth first',
+    async (user, names) => {
+      const response = await t.as(user, { method: 'GET', url: '/api/organisations' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().map((o: { name: string }) => o.name)).toEqual(names);
+    },
+  );
 
   it('gives each organisation its id, name and parentId', async () => {
     const response = await t.as('reseller', { method: 'GET', url: '/api/organisations' });
@@ -51,7 +59,9 @@ describe('GET /api/organisations/{id}: role × organisation', () => {
   });
 
   it('answers 404 for an id that does not exist, 400 for one that is not an id', async () => {
-    expect((await t.as('oem', { method: 'GET', url: '/api/organisations/999999' })).statusCode).toBe(404);
+    expect(
+      (await t.as('oem', { method: 'GET', url: '/api/organisations/999999' })).statusCode,
+    ).toBe(404);
     for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
       const response = await t.as('oem', { method: 'GET', url: `/api/organisations/${bad}` });
       expect(response.statusCode, bad).toBe(400);
@@ -64,12 +74,22 @@ describe('POST /api/organisations/{id}: create a child organisation', () => {
   const create = (user: string, parent: string, name: unknown) =>
     t.as(user, { method: 'POST', url: `/api/organisations/${ids[parent]}`, payload: { name } });
   const count = async () =>
-    Number((await t.db.selectFrom('organisations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom('organisations')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('creates it under the parent for an operator', async () => {
     const response = await create('reseller', 'Northline Reseller', '  Canal Haulage ');
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ name: 'Canal Haulage', parentId: ids['Northline Reseller'] });
+    expect(response.json()).toMatchObject({
+      name: 'Canal Haulage',
+      parentId: ids['Northline Reseller'],
+    });
     const list = await t.as('reseller', { method: 'GET', url: '/api/organisations' });
     expect(list.json().map((o: { name: string }) => o.name)).toContain('Canal Haulage');
   });
@@ -92,18 +112,28 @@ describe('POST /api/organisations/{id}: create a child organisation', () => {
     const before = await count();
     const response = await create('oem', 'Fleetwise OEM', 'demo TRANSPORT');
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ code: 'CONFLICT', message: "An organisation named 'demo TRANSPORT' already exists" });
+    expect(response.json()).toEqual({
+      code: 'CONFLICT',
+      message: "An organisation named 'demo TRANSPORT' already exists",
+    });
     expect(await count()).toBe(before);
   });
 
-  it.each([[''], ['   '], [42], [null], ['x'.repeat(201)]])('answers 400 for name %j', async (name) => {
-    const response = await create('oem', 'Fleetwise OEM', name);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('VALIDATION_ERROR');
-  });
+  it.each([[''], ['   '], [42], [null], ['x'.repeat(201)]])(
+    'answers 400 for name %j',
+    async (name) => {
+      const response = await create('oem', 'Fleetwise OEM', name);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_ERROR');
+    },
+  );
 
   it('answers 404 under a parent that does not exist', async () => {
-    const response = await t.as('oem', { method: 'POST', url: '/api/organisations/999999', payload: { name: 'Ghost' } });
+    const response = await t.as('oem', {
+      method: 'POST',
+      url: '/api/organisations/999999',
+      payload: { name: 'Ghost' },
+    });
     expect(response.statusCode).toBe(404);
   });
 });

@@ -10,6 +10,14 @@ export class UserRepository {
       .select(['id', 'name', 'username', 'organisation_id', 'role'])
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && { id: row.id, name: row.name, username: row.username, organisation_id: row.organisation_id, user_role: row.role };
+    return (
+      row && {
+        id: row.id,
+        name: row.name,
+        username: row.username,
+        organisation_id: row.organisation_id,
+        user_role: row.role,
+      }
+    );
   }
 }
