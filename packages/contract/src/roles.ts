@@ -16,6 +16,8 @@ export const permissions = {
   /** OEM, RESELLER and INTEGRATOR operate the platform: they may create organisations. */
   manageOrganisations: (role: Role) =>
     role === 'OEM' || role === 'RESELLER' || role === 'INTEGRATOR',
+  /** Create, change and delete assets, drivers, devices, groups, links and settings. */
+  manageFleet: (role: Role) => role !== 'DRIVER',
   synchronization: (role: Role) => role === 'OEM',
   organisationSettings: (role: Role) => role === 'OEM' || role === 'RESELLER',
   oemSection: (role: Role) => role === 'OEM',

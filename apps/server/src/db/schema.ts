@@ -39,9 +39,98 @@ export interface LoginFailureTable {
   at: CreatedAt;
 }
 
+export interface ConfigurationGroupTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface AssetTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  licence_plate: string | null;
+  configuration_group_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface DriverTable {
+  id: Generated<number>;
+  organisation_id: number;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DeviceTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  identifier: string;
+  credential_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface GroupTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface GroupAssetTable {
+  group_id: number;
+  asset_id: number;
+}
+
+export interface GroupDriverTable {
+  group_id: number;
+  driver_id: number;
+}
+
+/** [from, until); open while until is null. `period` is generated from them. */
+export interface LinkColumns {
+  id: Generated<number>;
+  asset_id: number;
+  from: Date;
+  until: Date | null;
+  period: ColumnType<string, never, never>;
+}
+export type DeviceLinkTable = LinkColumns & { device_id: number };
+export type DriverLinkTable = LinkColumns & { driver_id: number };
+
+export interface DeviceConfigurationTable {
+  id: Generated<number>;
+  service: string;
+  parameter: string;
+  category: string;
+  description: string;
+  default_value: string;
+}
+
+export interface GroupConfigurationTable {
+  configuration_group_id: number;
+  device_configuration_id: number;
+  value: string;
+}
+
 export interface Database {
   organisations: OrganisationTable;
   users: UserTable;
   refresh_tokens: RefreshTokenTable;
   login_failures: LoginFailureTable;
+  configuration_groups: ConfigurationGroupTable;
+  assets: AssetTable;
+  drivers: DriverTable;
+  devices: DeviceTable;
+  groups: GroupTable;
+  group_assets: GroupAssetTable;
+  group_drivers: GroupDriverTable;
+  device_links: DeviceLinkTable;
+  driver_links: DriverLinkTable;
+  device_configurations: DeviceConfigurationTable;
+  group_configurations: GroupConfigurationTable;
 }
