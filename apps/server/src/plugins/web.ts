@@ -3,9 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_BASE, ErrorCode } from '@fleet/contract';
+import { API_BASE, DEVICE_API_BASE, ErrorCode } from '@fleet/contract';
 
-const API_PREFIXES = Object.values(API_BASE).map((base) => `${base}/`);
+const API_PREFIXES = [...Object.values(API_BASE), DEVICE_API_BASE].map((base) => `${base}/`);
 const isApiPath = (url: string) =>
   API_PREFIXES.some((p) => url === p.slice(0, -1) || url.startsWith(p));
 
@@ -19,6 +19,8 @@ export default fp(
     if (available) {
       await app.register(fastifyStatic, {
         root: opts.root,
+        // The web build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+        preCompressed: true,
         setHeaders: (res, file) => {
           // Vite puts a content hash in every file name under assets/.
           const immutable = file.includes(`${path.sep}assets${path.sep}`);

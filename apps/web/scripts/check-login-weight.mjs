@@ -1,0 +1,31 @@
+// The sign-in page may load at most 150 KB of compressed JS. Sums the gzip size of the built
+// entry, the login route chunk and everything they import statically; run after `vite build`.
+import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const LIMIT_BYTES = 150 * 1000;
+const dist = new URL('../dist/', import.meta.url);
+const assets = new URL('assets/', dist);
+const read = (file) => readFileSync(new URL(file, assets));
+
+const entry = readFileSync(new URL('index.html', dist), 'utf8').match(
+  /src="\/assets\/([^"]+\.js)"/,
+)[1];
+const login = readdirSync(assets).find((file) => /^login-.*\.js$/.test(file));
+const loaded = new Set();
+const visit = (file) => {
+  if (loaded.has(file)) return;
+  loaded.add(file);
+  for (const [, imported] of read(file)
+    .toString()
+    .matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g))
+    visit(imported);
+};
+visit(entry);
+visit(login);
+
+const total = [...loaded].reduce((sum, file) => sum + gzipSync(read(file)).length, 0);
+console.log(
+  `sign-in page JS: ${(total / 1000).toFixed(1)} kB gzip in ${loaded.size} files (limit ${LIMIT_BYTES / 1000} kB)`,
+);
+if (total > LIMIT_BYTES) process.exit(1);

@@ -1,0 +1,43 @@
+import { Dropdown } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '@/features/users/api/get-user';
+import { session, useAuthenticatedSession } from '@/lib/auth';
+import { LANGUAGES, setLanguage } from '@/lib/i18n';
+
+export function UserMenu() {
+  const { t, i18n } = useTranslation();
+  const { data: user } = useUser(useAuthenticatedSession().user_id);
+
+  return (
+    <Dropdown align="end" className="ms-auto">
+      <Dropdown.Toggle variant="light" aria-label={t('topBar.userMenu')} data-testid="user-menu">
+        {user?.name}
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Header>{t('topBar.welcome')}</Dropdown.Header>
+        {/* My profile, Settings and Support do nothing yet (spec §2). */}
+        <Dropdown.Item as="button">{t('topBar.profile')}</Dropdown.Item>
+        <Dropdown.Item as="button">{t('topBar.settings')}</Dropdown.Item>
+        <Dropdown.Item as="button">{t('topBar.support')}</Dropdown.Item>
+        <Dropdown.Divider />
+        <Dropdown.Header>{t('topBar.language')}</Dropdown.Header>
+        {LANGUAGES.map((language) => (
+          <Dropdown.Item
+            key={language}
+            as="button"
+            lang={language}
+            active={i18n.resolvedLanguage === language}
+            onClick={() => setLanguage(language)}
+          >
+            {t(`language.${language}`)}
+          </Dropdown.Item>
+        ))}
+        <Dropdown.Divider />
+        {/* Logging out clears the stored user; the session guard then shows /login. */}
+        <Dropdown.Item as="button" onClick={session.logout}>
+          {t('topBar.logout')}
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,172 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { session } from '@/lib/auth';
+import { paths } from './paths';
+import { RequireSession } from './require-session';
+import { RootLayout, RouteError } from './root-layout';
+import type { RouteHandle } from './route-handle';
+
+const to = (path: string) => <Navigate to={path} replace />;
+const handle = (h: RouteHandle) => h;
+
+// Each screen is its own lazily loaded chunk, so /login loads none of the signed-in shell.
+const entityRoutes: RouteObject[] = [
+  { index: true, element: to(paths.assetsOverview) },
+  // The spec's named routes asset-detail and driver-detail: see hrefs in paths.ts.
+  {
+    id: 'entity-detail',
+    path: paths.entities.detail,
+    handle: handle({ crumb: 'screens.details' }),
+    lazy: () => import('./routes/entity-detail'),
+  },
+  {
+    id: 'entity-trips',
+    path: paths.entities.trips,
+    handle: handle({ crumb: 'screens.trips' }),
+    lazy: () => import('./routes/entity-trips'),
+  },
+  {
+    id: 'entity-interval',
+    path: paths.entities.interval,
+    handle: handle({ crumb: 'screens.interval' }),
+    lazy: () => import('./routes/entity-interval'),
+  },
+  {
+    id: 'entity-heatmap',
+    path: paths.entities.heatmap,
+    handle: handle({ crumb: 'screens.heatmap' }),
+    lazy: () => import('./routes/entity-heatmap'),
+  },
+];
+
+const resourceList = () => import('./routes/resource-list');
+const m = paths.management;
+const managementRoutes: RouteObject[] = [
+  { index: true, element: to(m.assets) },
+  {
+    path: m.organisationSettings,
+    handle: handle({ crumb: 'nav.organisationSettings' }),
+    lazy: () => import('./routes/organisation-settings'),
+  },
+  {
+    path: m.synchronization,
+    handle: handle({ crumb: 'nav.synchronization' }),
+    lazy: () => import('./routes/synchronization'),
+  },
+  {
+    path: m.overview,
+    handle: handle({ crumb: 'nav.managementOverview' }),
+    lazy: () => import('./routes/management-overview'),
+  },
+  { path: m.assets, handle: handle({ crumb: 'nav.assets' }), lazy: resourceList },
+  { path: m.devices, handle: handle({ crumb: 'nav.devices' }), lazy: resourceList },
+  { path: m.drivers, handle: handle({ crumb: 'nav.drivers' }), lazy: resourceList },
+  { path: m.groups, handle: handle({ crumb: 'nav.groups' }), lazy: resourceList },
+  {
+    path: m.configurationGroups,
+    handle: handle({ crumb: 'nav.configurationGroups' }),
+    lazy: resourceList,
+  },
+  { path: m.users, handle: handle({ crumb: 'nav.users' }), lazy: resourceList },
+  {
+    path: m.entityEdit,
+    handle: handle({ crumb: 'screens.entityEdit' }),
+    lazy: () => import('./routes/entity-edit'),
+  },
+  {
+    path: m.entityMembers,
+    handle: handle({ crumb: 'screens.entityMembers' }),
+    lazy: () => import('./routes/entity-members'),
+  },
+  {
+    path: m.entityLinks,
+    handle: handle({ crumb: 'screens.entityLinks' }),
+    lazy: () => import('./routes/entity-links'),
+  },
+  {
+    path: m.entityConfigs,
+    handle: handle({ crumb: 'screens.configurationGroupSettings' }),
+    lazy: () => import('./routes/configuration-group-settings'),
+  },
+];
+
+const oemRoutes: RouteObject[] = [
+  { index: true, element: to(paths.oem.organisations) },
+  {
+    path: paths.oem.admin,
+    handle: handle({ crumb: 'nav.admin' }),
+    lazy: () => import('./routes/oem-admin'),
+  },
+  {
+    path: paths.oem.organisations,
+    handle: handle({ crumb: 'nav.organisationOverview' }),
+    lazy: resourceList,
+  },
+  {
+    path: paths.oem.failedSynchronizations,
+    handle: handle({ crumb: 'nav.failedSynchronizations' }),
+    lazy: () => import('./routes/failed-synchronizations'),
+  },
+];
+
+/** The signed-in shell's screens. */
+const shellRoutes: RouteObject[] = [
+  // '/' goes to /login, which sends a signed-in user on to /overview (spec §2).
+  { index: true, element: to(paths.login) },
+  {
+    id: 'overview',
+    path: paths.overview,
+    handle: handle({ crumb: 'nav.fleetOverview' }),
+    lazy: () => import('./routes/overview'),
+  },
+  {
+    path: paths.drivingStyle,
+    handle: handle({ crumb: 'nav.fleetDrivingStyle' }),
+    lazy: () => import('./routes/driving-style'),
+  },
+  { path: paths.entities.root, handle: handle({ crumb: 'nav.entities' }), children: entityRoutes },
+  { path: m.root, handle: handle({ crumb: 'nav.management' }), children: managementRoutes },
+  { path: paths.oem.root, handle: handle({ crumb: 'nav.oem' }), children: oemRoutes },
+  { path: '*', lazy: () => import('./routes/not-found') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => null,
+    children: [
+      { path: paths.login, lazy: () => import('./routes/login') },
+      {
+        // Everything but /login uses TanStack Query; loading it here keeps it off the sign-in page.
+        lazy: () => import('./query-provider'),
+        children: [
+          {
+            id: 'monitoring',
+            path: paths.monitoring,
+            lazy: () => import('./routes/monitoring-view'),
+          },
+          {
+            element: <RequireSession />,
+            children: [
+              {
+                path: paths.root,
+                lazy: () => import('./layout/app-layout'),
+                children: shellRoutes,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+// A visitor without a session goes straight to /login before the router starts: otherwise the
+// router would first load the signed-in shell's chunks for the requested path. RequireSession
+// still guards every later navigation and a logout.
+const publicPaths: string[] = [paths.login, paths.monitoring];
+if (!session.get() && !publicPaths.includes(window.location.pathname)) {
+  window.history.replaceState(null, '', paths.login);
+}
+
+export const router = createBrowserRouter(routes);

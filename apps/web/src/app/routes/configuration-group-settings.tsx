@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { PlaceholderScreen } from '@/components/placeholder-screen';
+
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <PlaceholderScreen
+      title={t('screens.configurationGroupSettings')}
+      subtitle={t('nav.management')}
+    />
+  );
+}

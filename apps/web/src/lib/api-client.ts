@@ -1,0 +1,141 @@
+import {
+  API_BASE,
+  API_CONTENT_TYPE,
+  ErrorBody,
+  ErrorCode,
+  type RefreshBody,
+  type TokenPair,
+} from '@fleet/contract';
+import { Value } from 'typebox/value';
+
+/** A failed call: the HTTP status and the body the server sent (`{code, message}` for our API). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(Value.Check(ErrorBody, body) ? body.message : `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+
+  get code(): string | undefined {
+    return Value.Check(ErrorBody, this.body) ? this.body.code : undefined;
+  }
+}
+
+/** Text for a failed call (spec §8): server message, else response data, else error message, else error text. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (Value.Check(ErrorBody, error.body)) return error.body.message;
+    if (typeof error.body === 'string' && error.body) return error.body;
+    if (error.body != null) return JSON.stringify(error.body);
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return String(error);
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  base?: keyof typeof API_BASE;
+  query?: Query;
+  body?: unknown;
+  /** Send the session's token (default). Login and refresh go without. */
+  auth?: boolean;
+};
+
+/** What the client needs from the session; see lib/session.ts. */
+export type TokenSource = {
+  accessToken: () => string | undefined;
+  refreshToken: () => string | undefined;
+  updateTokens: (tokens: TokenPair) => void;
+  logout: () => void;
+};
+
+function url(path: string, { base = 'main', query = {} }: RequestOptions): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) search.set(key, String(value));
+  const qs = search.toString();
+  return `${API_BASE[base]}/${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
+  async function send(path: string, options: RequestOptions, token: string | undefined) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    // Body-less calls carry no Content-Type, so the server never tries to parse an empty body.
+    if (options.body !== undefined) headers['Content-Type'] = API_CONTENT_TYPE;
+    const response = await fetchFn(url(path, options), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const body = await readBody(response);
+    if (!response.ok) throw new ApiError(response.status, body);
+    return body;
+  }
+
+  // One refresh at a time: concurrent calls that meet an expired token all wait for the same one,
+  // because the server rotates refresh tokens and a second refresh with the old one would fail.
+  let refreshing: Promise<boolean> | null = null;
+  function refreshOnce(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const refreshToken = session.refreshToken();
+      if (!refreshToken) return false;
+      try {
+        const body: RefreshBody = { refreshToken };
+        session.updateTokens(
+          (await send('refresh', { method: 'POST', body }, undefined)) as TokenPair,
+        );
+        return true;
+      } catch {
+        return false;
+      }
+    })().finally(() => (refreshing = null));
+    return refreshing;
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const token = options.auth === false ? undefined : session.accessToken();
+    try {
+      return (await send(path, options, token)) as T;
+    } catch (error) {
+      if (!token || !(error instanceof ApiError) || error.code !== ErrorCode.TOKEN_EXPIRED)
+        throw error;
+      // Another call may have refreshed while this one was under way: then just retry.
+      if (session.accessToken() === token && !(await refreshOnce())) {
+        session.logout();
+        throw error;
+      }
+      const fresh = session.accessToken();
+      if (!fresh) throw error;
+      return (await send(path, options, fresh)) as T;
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'PUT', body }),
+    delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'DELETE' }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

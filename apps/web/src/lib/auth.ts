@@ -1,0 +1,22 @@
+import { createApiClient } from './api-client';
+import { createSessionStore, USER_KEY } from './session';
+import { useStore } from './store';
+
+/** The browser's session, kept in localStorage (spec §3). */
+export const session = createSessionStore(window.localStorage);
+
+// Another tab may rotate the tokens or log out; follow it instead of using stale tokens.
+window.addEventListener('storage', (event) => {
+  if (event.key === USER_KEY || event.key === null) session.reload();
+});
+
+export const api = createApiClient(window.fetch.bind(window), session);
+
+export const useSession = () => useStore(session);
+
+/** For screens behind the session guard, where a session always exists. */
+export function useAuthenticatedSession() {
+  const user = useSession();
+  if (!user) throw new Error('No session: this screen belongs behind the session guard');
+  return user;
+}
