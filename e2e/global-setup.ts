@@ -53,6 +53,7 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     JWT_SECRET: jwtSecret,
     LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
   };
   const serverDb = process.env.TEST_DATABASE_URL;
   const dbName = `fleet_e2e_${process.pid}`;

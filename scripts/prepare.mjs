@@ -1,7 +1,7 @@
 // Makes a fresh clone runnable: installs dependencies and builds what is
 // missing or older than its sources. Shared by `npm start` and `npm test`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,7 +13,7 @@ function newest(target) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = 0;
   for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
+    if (entry === 'node_modules' || entry === 'dist' || entry.endsWith('.tsbuildinfo')) continue;
     latest = Math.max(latest, newest(path.join(target, entry)));
   }
   return latest;
@@ -53,5 +53,12 @@ export function prepare() {
     path.join(root, 'apps', 'server', 'dist', 'main.js'),
     path.join(root, 'apps', 'web', 'dist', 'index.html'),
   ];
-  if (outputs.some((output) => age(output) < sources)) run('Building', ['run', 'build']);
+  // Written after a whole build succeeded; older than any source means build again.
+  const stamp = path.join(root, 'node_modules', '.fleet-build');
+  if (outputs.some((output) => !existsSync(output)) || age(stamp) < sources) {
+    // A production build, whatever the caller's NODE_ENV (test runners set 'test').
+    process.env.NODE_ENV = 'production';
+    run('Building', ['run', 'build']);
+    writeFileSync(stamp, new Date().toISOString());
+  }
 }

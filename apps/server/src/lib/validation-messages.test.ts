@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeValidation, describeValidationErrors } from './errors.js';
+import { describeValidation, describeValidationErrors } from './validation-messages.js';
 
 type Issue = Parameters<typeof describeValidation>[0];
 const issue = (keyword: string, instancePath: string, params: object, message?: string) =>
