@@ -129,9 +129,11 @@ describe('shell', () => {
       for (const [entry, roles] of Object.entries(RULES)) {
         expect(entries.includes(entry), `${entry} for ${account}`).toBe(roles.includes(account));
       }
-      expect(await page.getByRole('button', { name: 'User menu' }).textContent()).toContain(
-        ACCOUNTS[account].name,
-      );
+      // the name arrives with GET users/{id}
+      await page
+        .getByRole('button', { name: 'User menu' })
+        .getByText(ACCOUNTS[account].name)
+        .waitFor();
       if (account === 'oem' || account === 'manager')
         await screenshot(page, `shell-${account}-1400`);
       await context.close();

@@ -17,7 +17,9 @@ async function main() {
     );
     databaseUrl = embedded.url;
   }
-  const db = createDb(databaseUrl);
+  const db = createDb(databaseUrl, 10, (error) =>
+    process.stderr.write(`database connection lost: ${error.message}\n`),
+  );
   const applied = await migrate(db);
   if (applied.length) say(`Applied migrations: ${applied.join(', ')}`);
   const seeded = config.seedDemo && (await seedDemo(db));

