@@ -1,17 +1,52 @@
 import { readFileSync } from 'node:fs';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { API_BASE } from '@fleet/contract';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { API_BASE, DEVICE_API_BASE } from '@fleet/contract';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { AccessService } from './modules/access/access.service.js';
+import { FleetAccess } from './modules/access/fleet-access.js';
+import { AssetRepository } from './modules/assets/assets.repository.js';
+import { assetRoutes } from './modules/assets/assets.routes.js';
+import { AssetService } from './modules/assets/assets.service.js';
 import { AuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { loadOrCreateSecret } from './modules/auth/secret.js';
 import { AccessTokens } from './modules/auth/tokens.js';
+import { ConfigurationRepository } from './modules/configurations/configurations.repository.js';
+import { configurationRoutes } from './modules/configurations/configurations.routes.js';
+import { ConfigurationService } from './modules/configurations/configurations.service.js';
+import { ConfigurationGroupRepository } from './modules/configuration-groups/configuration-groups.repository.js';
+import { configurationGroupRoutes } from './modules/configuration-groups/configuration-groups.routes.js';
+import { ConfigurationGroupService } from './modules/configuration-groups/configuration-groups.service.js';
+import { DeviceAuthService } from './modules/device-api/device-auth.js';
+import { deviceApiRoutes } from './modules/device-api/device-api.routes.js';
+import { DeviceRepository } from './modules/devices/devices.repository.js';
+import { deviceRoutes } from './modules/devices/devices.routes.js';
+import { DeviceService } from './modules/devices/devices.service.js';
+import { DriverRepository } from './modules/drivers/drivers.repository.js';
+import { driverRoutes } from './modules/drivers/drivers.routes.js';
+import { DriverService } from './modules/drivers/drivers.service.js';
+import { EngineRepository } from './modules/engine/engine.repository.js';
+import { EngineService } from './modules/engine/engine.service.js';
+import { IngestRepository } from './modules/engine/ingest.repository.js';
+import { IngestService } from './modules/engine/ingest.service.js';
+import { GroupRepository } from './modules/groups/groups.repository.js';
+import { groupRoutes } from './modules/groups/groups.routes.js';
+import { GroupService } from './modules/groups/groups.service.js';
+import { ScoreSettingsService } from './modules/drivingstyle/score-settings.js';
+import { ReportsRepository, ScopeRepository } from './modules/reports/reports.repository.js';
+import { reportRoutes } from './modules/reports/reports.routes.js';
+import { ReportsService } from './modules/reports/reports.service.js';
+import { VehicleDataRepository } from './modules/vehicle-data/vehicle-data.repository.js';
+import { vehicleDataRoutes } from './modules/vehicle-data/vehicle-data.routes.js';
+import { VehicleDataService } from './modules/vehicle-data/vehicle-data.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { LinkRepository } from './modules/links/links.repository.js';
+import { assetDriverLinkRoute, linkRoutes } from './modules/links/links.routes.js';
+import { LinkService } from './modules/links/links.service.js';
 import { OrganisationRepository } from './modules/organisations/organisations.repository.js';
 import { organisationRoutes } from './modules/organisations/organisations.routes.js';
 import { OrganisationService } from './modules/organisations/organisations.service.js';
@@ -28,13 +63,22 @@ const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ).version;
 
-function createServices(db: Db, config: Config) {
+function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   const tokens = new AccessTokens(
     loadOrCreateSecret(config.dataDir, config.jwtSecret),
     config.accessTokenTtlSeconds,
   );
   const organisationRepository = new OrganisationRepository(db);
   const access = new AccessService(organisationRepository);
+  const fleetAccess = new FleetAccess(access, organisationRepository);
+  const assetRepository = new AssetRepository(db);
+  const deviceRepository = new DeviceRepository(db);
+  const driverRepository = new DriverRepository(db);
+  const linkRepository = new LinkRepository(db);
+  const configurationRepository = new ConfigurationRepository(db);
+  const scoreSettings = new ScoreSettingsService(configurationRepository);
+  const reportsRepository = new ReportsRepository(db, config.timezone);
+  const scopeRepository = new ScopeRepository(db);
   return {
     tokens,
     access,
@@ -46,6 +90,50 @@ function createServices(db: Db, config: Config) {
     ),
     organisations: new OrganisationService(organisationRepository, access),
     users: new UserService(new UserRepository(db), access),
+    configurations: new ConfigurationService(configurationRepository, access),
+    assets: new AssetService(assetRepository, fleetAccess),
+    drivers: new DriverService(driverRepository, fleetAccess),
+    devices: new DeviceService(deviceRepository, fleetAccess),
+    groups: new GroupService(
+      new GroupRepository(db),
+      assetRepository,
+      driverRepository,
+      fleetAccess,
+    ),
+    configurationGroups: new ConfigurationGroupService(
+      new ConfigurationGroupRepository(db),
+      assetRepository,
+      fleetAccess,
+    ),
+    deviceLinks: new LinkService(
+      'device',
+      linkRepository,
+      assetRepository,
+      deviceRepository,
+      fleetAccess,
+    ),
+    driverLinks: new LinkService(
+      'driver',
+      linkRepository,
+      assetRepository,
+      driverRepository,
+      fleetAccess,
+    ),
+    deviceAuth: new DeviceAuthService(deviceRepository),
+    ingest: new IngestService(new IngestRepository(db, config.timezone)),
+    engine: new EngineService(new EngineRepository(db, config.timezone), log),
+    driveReports: new ReportsService(reportsRepository, scopeRepository, access, scoreSettings),
+    vehicleData: new VehicleDataService(
+      new VehicleDataRepository(db),
+      reportsRepository,
+      scopeRepository,
+      organisationRepository,
+      assetRepository,
+      driverRepository,
+      access,
+      fleetAccess,
+      scoreSettings,
+    ),
   };
 }
 
@@ -82,7 +170,8 @@ export async function buildApp({
 
   app.decorate('db', db);
   app.decorate('appVersion', VERSION);
-  app.decorate('services', createServices(db, config));
+  app.decorate('services', createServices(db, config, app.log));
+  app.addHook('onClose', () => app.services.engine.stop());
   await app.register(errors);
   await app.register(authenticate);
   await app.register(helmet, {
@@ -124,14 +213,33 @@ export async function buildApp({
         signedIn.addHook('onRequest', signedIn.authenticate);
         await signedIn.register(organisationRoutes);
         await signedIn.register(userRoutes);
+        await signedIn.register(configurationRoutes);
+        await signedIn.register(assetRoutes);
+        await signedIn.register(driverRoutes);
+        await signedIn.register(deviceRoutes);
+        await signedIn.register(groupRoutes);
+        await signedIn.register(configurationGroupRoutes);
+        await signedIn.register(linkRoutes);
+        await signedIn.register(reportRoutes);
+        await signedIn.register(vehicleDataRoutes);
       });
     },
     { prefix: API_BASE.main },
   );
-  for (const prefix of [API_BASE.admin, API_BASE.sync]) {
-    // Admin and sync routes arrive with their issues; the bases already demand a signed-in caller.
-    await app.register(async (base) => base.addHook('onRequest', base.authenticate), { prefix });
-  }
+  // Admin base: the same sign-in and access rules as the main base.
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', admin.authenticate);
+      await admin.register(assetDriverLinkRoute);
+    },
+    { prefix: API_BASE.admin },
+  );
+  // Sync routes arrive with their issue; the base already demands a signed-in caller.
+  await app.register(async (sync) => sync.addHook('onRequest', sync.authenticate), {
+    prefix: API_BASE.sync,
+  });
+
+  await app.register(deviceApiRoutes, { prefix: DEVICE_API_BASE });
 
   await app.register(web, { root: config.webDist });
   return app;

@@ -11,6 +11,10 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   logLevel: string;
+  /** The fleet's time zone: local days of reports, calendars and rollups. */
+  timezone: string;
+  /** Engine workers per process draining the re-computation queue; 0 for none. */
+  engineWorkers: number;
   seedDemo: boolean;
   webDist: string;
   login: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number };
@@ -36,6 +40,17 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(`${name} must be true or false, got '${raw}'`);
 }
 
+function zone(name: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name;
+  } catch {
+    throw new ConfigError(
+      `TIMEZONE must be an IANA time zone such as Europe/Amsterdam, got '${name}'`,
+    );
+  }
+}
+
 /** Reads the configuration from the environment; every setting has a default (see README). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const port = integer(env, 'PORT', 3000, 0);
@@ -49,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 15 * 60),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
     logLevel: env.LOG_LEVEL || 'info',
+    timezone: zone(env.TIMEZONE || 'Europe/Amsterdam'),
+    engineWorkers: integer(env, 'ENGINE_WORKERS', 2, 0),
     seedDemo: flag(env, 'SEED_DEMO', true),
     webDist: path.resolve(cwd, env.WEB_DIST || 'apps/web/dist'),
     login: {

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb, migrate } from './db/database.js';
+import { ConfigurationRepository } from './modules/configurations/configurations.repository.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/demo/demo-accounts.js';
 import { seedDemo } from './modules/demo/demo.seed.js';
@@ -22,6 +23,7 @@ async function main() {
   );
   const applied = await migrate(db);
   if (applied.length) say(`Applied migrations: ${applied.join(', ')}`);
+  await new ConfigurationRepository(db).syncDefinitions();
   const seeded = config.seedDemo && (await seedDemo(db));
 
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
@@ -39,6 +41,7 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   const address = await app.listen({ host: config.host, port: config.port });
+  app.services.engine.start(config.engineWorkers);
   say('');
   say(`Fleetwise portal is running at ${address.replace('127.0.0.1', 'localhost')}`);
   say(`  API docs:  ${address}/api/docs`);

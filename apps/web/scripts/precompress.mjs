@@ -21,7 +21,10 @@ let count = 0;
 for (const file of files(dist)) {
   const data = readFileSync(file);
   if (data.length < 1024) continue;
-  writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
   count++;
 }

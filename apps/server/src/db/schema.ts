@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Role } from '@fleet/contract';
+import type { DeviceEvent, Role } from '@fleet/contract';
+import type { STAT_COLUMNS } from './migrations/2026-11-21-0003-engine.js';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -117,6 +118,79 @@ export interface GroupConfigurationTable {
   value: string;
 }
 
+/** The additive driving-style columns shared by trips, trip_drivers and the rollups. */
+export type StatColumns = {
+  [K in (typeof STAT_COLUMNS)[number]]: ColumnType<number, number | undefined, number>;
+};
+
+export interface RawRecordTable {
+  device_id: number;
+  timestamp: Date;
+  transfer_reason: string;
+  asset_id: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  speed: number | null;
+  events: ColumnType<DeviceEvent[] | null, string | null, string | null>;
+  metrics: ColumnType<Record<string, number>, string, string>;
+  received_at: CreatedAt;
+}
+
+export interface DatapointTable {
+  device_id: number;
+  timestamp: Date;
+  asset_id: number | null;
+  latitude: number;
+  longitude: number;
+  speed: number | null;
+  heading: number | null;
+}
+
+export interface EventTable {
+  asset_id: number;
+  timestamp: Date;
+  event_type: string;
+  driver_id: number | null;
+  device_id: number;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export type TripTable = StatColumns & {
+  id: Generated<number>;
+  asset_id: number;
+  device_id: number;
+  start_time: Date;
+  end_time: Date | null;
+  start_latitude: number | null;
+  start_longitude: number | null;
+  end_latitude: number | null;
+  end_longitude: number | null;
+};
+
+export type TripDriverTable = StatColumns & { trip_id: number; driver_id: number };
+export type StatsHourlyTable = StatColumns & { asset_id: number; driver_id: number; hour: Date };
+export type StatsDailyTable = StatColumns & {
+  asset_id: number;
+  driver_id: number;
+  day: ColumnType<string, unknown, unknown>;
+};
+
+export interface AssetStateTable {
+  asset_id: number;
+  last_time: Date;
+  latitude: number | null;
+  longitude: number | null;
+  speed: number | null;
+  last_trip_id: number | null;
+}
+
+export interface EngineQueueTable {
+  asset_id: number;
+  day: ColumnType<string, unknown, unknown>;
+  queued_at: CreatedAt;
+}
+
 export interface Database {
   organisations: OrganisationTable;
   users: UserTable;
@@ -133,4 +207,13 @@ export interface Database {
   driver_links: DriverLinkTable;
   device_configurations: DeviceConfigurationTable;
   group_configurations: GroupConfigurationTable;
+  raw_records: RawRecordTable;
+  datapoints: DatapointTable;
+  events: EventTable;
+  trips: TripTable;
+  trip_drivers: TripDriverTable;
+  stats_hourly: StatsHourlyTable;
+  stats_daily: StatsDailyTable;
+  asset_state: AssetStateTable;
+  engine_queue: EngineQueueTable;
 }

@@ -37,4 +37,3 @@ export function describeValidationErrors(
   const sentences = (useful.length ? useful : issues).map((i) => describeValidation(i, context));
   return [...new Set(sentences)].join('; ');
 }
-

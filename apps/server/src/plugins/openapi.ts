@@ -10,7 +10,10 @@ export default fp(
       openapi: {
         info: { title: 'Fleetwise portal API', version: opts.version },
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            device: { type: 'http', scheme: 'bearer', description: 'dev_<deviceId>_<secret>' },
+          },
         },
         security: [{ bearer: [] }],
       },

@@ -1,7 +1,12 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { Format } from 'typebox/format';
 import { Value } from 'typebox/value';
+
+// TypeBox's date-time also passes leap seconds and RFC 9557 suffixes ('…Z[Europe/Amsterdam]'),
+// which Date cannot read; a time the server cannot use is a 400, not a 500.
+Format.Set('date-time', (value) => Format.IsDateTime(value) && !Number.isNaN(Date.parse(value)));
 
 type Issue = {
   keyword: string;

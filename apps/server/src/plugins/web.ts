@@ -3,9 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_BASE, ErrorCode } from '@fleet/contract';
+import { API_BASE, DEVICE_API_BASE, ErrorCode } from '@fleet/contract';
 
-const API_PREFIXES = Object.values(API_BASE).map((base) => `${base}/`);
+const API_PREFIXES = [...Object.values(API_BASE), DEVICE_API_BASE].map((base) => `${base}/`);
 const isApiPath = (url: string) =>
   API_PREFIXES.some((p) => url === p.slice(0, -1) || url.startsWith(p));
 

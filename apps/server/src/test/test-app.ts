@@ -7,6 +7,7 @@ import type { TokenPair } from '@fleet/contract';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
+import { ConfigurationRepository } from '../modules/configurations/configurations.repository.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/demo/demo-accounts.js';
 import { seedDemo } from '../modules/demo/demo.seed.js';
 import { createDatabase, databaseUrl, dropDatabase } from './databases.js';
@@ -33,6 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await createDatabase(serverUrl, name, template);
   const db = createDb(databaseUrl(serverUrl, name), 4);
   await seedDemo(db);
+  await new ConfigurationRepository(db).syncDefinitions();
   const config = loadConfig({
     DATA_DIR: path.join(os.tmpdir(), name),
     JWT_SECRET: `test-secret-${name}`,

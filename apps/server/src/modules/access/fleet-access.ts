@@ -1,0 +1,61 @@
+import { permissions, type AccessTokenClaims } from '@fleet/contract';
+import { forbidden, notFound } from '../../lib/http-error.js';
+import type { OrganisationRepository } from '../organisations/organisations.repository.js';
+import type { AccessService } from './access.service.js';
+
+/** read: any role in the subtree; write: create, change, delete, link (not DRIVER). */
+export type Intent = 'read' | 'write';
+
+/**
+ * The access rules of fleet records (assets, drivers, devices, groups,
+ * configuration groups, links) on top of the organisation subtree rule:
+ * 404 before 403, subtree before role.
+ */
+export class FleetAccess {
+  constructor(
+    private readonly access: AccessService,
+    private readonly organisations: OrganisationRepository,
+  ) {}
+
+  /** The organisation whose records the caller lists (read) or creates (write). */
+  async organisation(user: AccessTokenClaims, organisationId: number, intent: Intent) {
+    await this.access.organisation(user, organisationId);
+    this.assertIntent(user, intent);
+  }
+
+  /** A record as its repository found it: 404 when it was not found, 403 outside the subtree or for the role. */
+  async record<T extends { organisationId: number }>(
+    user: AccessTokenClaims,
+    record: T | undefined,
+    description: string,
+    intent: Intent,
+  ): Promise<T> {
+    if (!record) throw notFound(`${description} does not exist`);
+    await this.access.assertWithin(user, record.organisationId);
+    this.assertIntent(user, intent);
+    return record;
+  }
+
+  /**
+   * A device or driver serves assets of its own organisation and of those
+   * below it: a reseller's spare device may go into a customer's truck, not
+   * into a truck of a sibling customer.
+   */
+  async assertMayServe(
+    owner: { organisationId: number },
+    asset: { organisationId: number },
+    description: string,
+  ) {
+    if (!(await this.organisations.isWithin(asset.organisationId, owner.organisationId))) {
+      throw forbidden(
+        `${description} belongs to an organisation that is neither the asset's nor above it`,
+      );
+    }
+  }
+
+  private assertIntent(user: AccessTokenClaims, intent: Intent) {
+    if (intent === 'write' && !permissions.manageFleet(user.user_role)) {
+      throw forbidden('Drivers may look at the fleet but not change it');
+    }
+  }
+}

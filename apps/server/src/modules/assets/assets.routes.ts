@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Asset, AssetList, CreateAssetBody, IdParams, UpdateAssetBody } from '@fleet/contract';
+import { errorResponses, NoContent } from '../../lib/http-error.js';
+
+export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.services.assets;
+  const tags = ['assets'];
+
+  app.get(
+    '/organisations/:id/assets',
+    {
+      schema: {
+        tags,
+        summary: "The organisation's own assets, by name",
+        params: IdParams,
+        response: { 200: AssetList, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => service.list(request.user, request.params.id),
+  );
+
+  app.post(
+    '/organisations/:id/assets',
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        body: CreateAssetBody,
+        response: { 201: Asset, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(request.user, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/assets/:id',
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        response: { 200: Asset, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => service.get(request.user, request.params.id),
+  );
+
+  app.put(
+    '/assets/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change the fields sent; the configuration group is set through configurationgroups',
+        params: IdParams,
+        body: UpdateAssetBody,
+        response: { 200: Asset, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => service.update(request.user, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/assets/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the asset with its links and group memberships',
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.delete(request.user, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import type { AccessTokenClaims, Asset, CreateAssetBody, UpdateAssetBody } from '@fleet/contract';
+import { notFound } from '../../lib/http-error.js';
+import { optionalText } from '../../lib/text.js';
+import type { FleetAccess, Intent } from '../access/fleet-access.js';
+import type { AssetRepository } from './assets.repository.js';
+
+export class AssetService {
+  constructor(
+    private readonly repository: AssetRepository,
+    private readonly access: FleetAccess,
+  ) {}
+
+  async list(user: AccessTokenClaims, organisationId: number): Promise<Asset[]> {
+    await this.access.organisation(user, organisationId, 'read');
+    return this.repository.listByOrganisation(organisationId);
+  }
+
+  async create(
+    user: AccessTokenClaims,
+    organisationId: number,
+    body: CreateAssetBody,
+  ): Promise<Asset> {
+    await this.access.organisation(user, organisationId, 'write');
+    return this.repository.create(organisationId, {
+      name: body.name.trim(),
+      licencePlate: optionalText(body.licencePlate) ?? null,
+    });
+  }
+
+  get(user: AccessTokenClaims, id: number): Promise<Asset> {
+    return this.find(user, id, 'read');
+  }
+
+  async update(user: AccessTokenClaims, id: number, body: UpdateAssetBody): Promise<Asset> {
+    await this.find(user, id, 'write');
+    const updated = await this.repository.update(id, {
+      name: body.name?.trim(),
+      licencePlate: optionalText(body.licencePlate),
+    });
+    if (!updated) throw notFound(`Asset ${id} does not exist`);
+    return updated;
+  }
+
+  async delete(user: AccessTokenClaims, id: number): Promise<void> {
+    await this.find(user, id, 'write');
+    await this.repository.delete(id);
+  }
+
+  private async find(user: AccessTokenClaims, id: number, intent: Intent): Promise<Asset> {
+    return this.access.record(user, await this.repository.find(id), `Asset ${id}`, intent);
+  }
+}

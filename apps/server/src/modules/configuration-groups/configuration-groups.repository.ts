@@ -1,0 +1,121 @@
+import type { ConfigurationGroup, ConfigurationGroupMembers } from '@fleet/contract';
+import type { Db } from '../../db/database.js';
+import { conflict } from '../../lib/http-error.js';
+import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
+import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
+
+const COLUMNS = ['id', 'organisation_id', 'name'] as const;
+
+const toConfigurationGroup = (row: {
+  id: number;
+  organisation_id: number;
+  name: string;
+}): ConfigurationGroup => ({ id: row.id, organisationId: row.organisation_id, name: row.name });
+
+/** Configuration group names are unique in their organisation, regardless of case. */
+async function nameUnique<T>(name: string, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (isPostgresError(error, UNIQUE_VIOLATION, 'configuration_groups_name_key')) {
+      throw conflict(`A configuration group named '${name}' already exists in this organisation`);
+    }
+    throw error;
+  }
+}
+
+export class ConfigurationGroupRepository {
+  constructor(private readonly db: Db) {}
+
+  async find(id: number): Promise<ConfigurationGroup | undefined> {
+    const row = await this.db
+      .selectFrom('configuration_groups')
+      .select(COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toConfigurationGroup(row);
+  }
+
+  async listByOrganisation(organisationId: number): Promise<ConfigurationGroup[]> {
+    const rows = await this.db
+      .selectFrom('configuration_groups')
+      .select(COLUMNS)
+      .where('organisation_id', '=', organisationId)
+      .orderBy((eb) => eb.fn('lower', ['name']))
+      .orderBy('id')
+      .execute();
+    return rows.map(toConfigurationGroup);
+  }
+
+  create(organisationId: number, name: string): Promise<ConfigurationGroup> {
+    return nameUnique(name, async () => {
+      const row = await this.db
+        .insertInto('configuration_groups')
+        .values({ organisation_id: organisationId, name })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toConfigurationGroup(row);
+    });
+  }
+
+  async update(id: number, name: string | undefined): Promise<ConfigurationGroup | undefined> {
+    if (name === undefined) return this.find(id);
+    return nameUnique(name, async () => {
+      const row = await this.db
+        .updateTable('configuration_groups')
+        .set({ name })
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      return row && toConfigurationGroup(row);
+    });
+  }
+
+  /** Its assets are left without a configuration group; its settings go with it. */
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('configuration_groups').where('id', '=', id).execute();
+  }
+
+  async members(id: number): Promise<ConfigurationGroupMembers> {
+    const rows = await this.db
+      .selectFrom('assets')
+      .select(ASSET_COLUMNS)
+      .where('configuration_group_id', '=', id)
+      .orderBy((eb) => eb.fn('lower', ['name']))
+      .orderBy('id')
+      .execute();
+    return { assets: rows.map(toAsset) };
+  }
+
+  /** Assets of the group's organisation that are not in it: without one, or in another. */
+  async candidates(group: ConfigurationGroup): Promise<ConfigurationGroupMembers> {
+    const rows = await this.db
+      .selectFrom('assets')
+      .select(ASSET_COLUMNS)
+      .where('organisation_id', '=', group.organisationId)
+      .where('configuration_group_id', 'is distinct from', group.id)
+      .orderBy((eb) => eb.fn('lower', ['name']))
+      .orderBy('id')
+      .execute();
+    return { assets: rows.map(toAsset) };
+  }
+
+  /** An asset has at most one configuration group: adding it here takes it out of another. */
+  async addAsset(id: number, assetId: number): Promise<void> {
+    await this.db
+      .updateTable('assets')
+      .set({ configuration_group_id: id })
+      .where('id', '=', assetId)
+      .execute();
+  }
+
+  /** Only when the asset is in this group: removing it from another would surprise. */
+  async removeAsset(id: number, assetId: number): Promise<void> {
+    await this.db
+      .updateTable('assets')
+      .set({ configuration_group_id: null })
+      .where('id', '=', assetId)
+      .where('configuration_group_id', '=', id)
+      .execute();
+  }
+}

@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import type { Device } from '@fleet/contract';
+import type { Db } from '../../db/database.js';
+import { conflict } from '../../lib/http-error.js';
+import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
+
+const COLUMNS = ['id', 'organisation_id', 'name', 'identifier'] as const;
+
+const toDevice = (row: {
+  id: number;
+  organisation_id: number;
+  name: string;
+  identifier: string;
+}): Device => ({
+  id: row.id,
+  organisationId: row.organisation_id,
+  name: row.name,
+  identifier: row.identifier,
+});
+
+export interface DeviceFields {
+  name: string;
+  identifier: string;
+}
+
+/** The identifier is unique across the platform: a second one is a 409 that names it. */
+async function identifierUnique<T>(identifier: string | undefined, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (isPostgresError(error, UNIQUE_VIOLATION, 'devices_identifier_key')) {
+      throw conflict(`A device with identifier '${identifier}' already exists`);
+    }
+    throw error;
+  }
+}
+
+export class DeviceRepository {
+  constructor(private readonly db: Db) {}
+
+  async find(id: number): Promise<Device | undefined> {
+    const row = await this.db
+      .selectFrom('devices')
+      .select(COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toDevice(row);
+  }
+
+  /**
+   * The device whose credential hashes to `hash`. Pass the id the credential
+   * names (parseCredential) to look it up by primary key: credential_hash
+   * has no index.
+   */
+  async findByCredentialHash(hash: string, deviceId?: number): Promise<Device | undefined> {
+    let query = this.db.selectFrom('devices').select(COLUMNS).where('credential_hash', '=', hash);
+    if (deviceId !== undefined) query = query.where('id', '=', deviceId);
+    const row = await query.executeTakeFirst();
+    return row && toDevice(row);
+  }
+
+  async listByOrganisation(organisationId: number): Promise<Device[]> {
+    const rows = await this.db
+      .selectFrom('devices')
+      .select(COLUMNS)
+      .where('organisation_id', '=', organisationId)
+      .orderBy((eb) => eb.fn('lower', ['name']))
+      .orderBy('id')
+      .execute();
+    return rows.map(toDevice);
+  }
+
+  /** An id for a device about to be created: its credential names it before the row exists. */
+  async nextId(): Promise<number> {
+    const { rows } = await sql<{ id: number }>`
+      SELECT nextval(pg_get_serial_sequence('devices', 'id'))::integer AS id`.execute(this.db);
+    return rows[0]!.id;
+  }
+
+  async create(
+    id: number,
+    organisationId: number,
+    fields: DeviceFields,
+    credentialHash: string,
+  ): Promise<Device> {
+    return identifierUnique(fields.identifier, async () => {
+      const { rows } = await sql<Parameters<typeof toDevice>[0]>`
+        INSERT INTO devices (id, organisation_id, name, identifier, credential_hash)
+        OVERRIDING SYSTEM VALUE
+        VALUES (${id}, ${organisationId}, ${fields.name}, ${fields.identifier}, ${credentialHash})
+        RETURNING id, organisation_id, name, identifier`.execute(this.db);
+      return toDevice(rows[0]!);
+    });
+  }
+
+  async update(id: number, fields: Partial<DeviceFields>): Promise<Device | undefined> {
+    if (fields.name === undefined && fields.identifier === undefined) return this.find(id);
+    return identifierUnique(fields.identifier, async () => {
+      const row = await this.db
+        .updateTable('devices')
+        .set({ name: fields.name, identifier: fields.identifier })
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      return row && toDevice(row);
+    });
+  }
+
+  /** The old credential stops working at once. */
+  async setCredentialHash(id: number, hash: string): Promise<void> {
+    await this.db
+      .updateTable('devices')
+      .set({ credential_hash: hash })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Its links go with it. */
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('devices').where('id', '=', id).execute();
+  }
+}

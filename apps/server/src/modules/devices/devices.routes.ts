@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreateDeviceBody,
+  Device,
+  DeviceList,
+  DeviceWithCredential,
+  IdParams,
+  UpdateDeviceBody,
+} from '@fleet/contract';
+import { errorResponses, NoContent } from '../../lib/http-error.js';
+
+export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.services.devices;
+  const tags = ['devices'];
+
+  app.get(
+    '/organisations/:id/devices',
+    {
+      schema: {
+        tags,
+        summary: "The organisation's own devices, by name",
+        params: IdParams,
+        response: { 200: DeviceList, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => service.list(request.user, request.params.id),
+  );
+
+  app.post(
+    '/organisations/:id/devices',
+    {
+      schema: {
+        tags,
+        summary: 'Create a device; the answer holds its credential, shown this once',
+        params: IdParams,
+        body: CreateDeviceBody,
+        response: { 201: DeviceWithCredential, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(request.user, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/devices/:id',
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        response: { 200: Device, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => service.get(request.user, request.params.id),
+  );
+
+  app.put(
+    '/devices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change the fields sent',
+        params: IdParams,
+        body: UpdateDeviceBody,
+        response: { 200: Device, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => service.update(request.user, request.params.id, request.body),
+  );
+
+  app.post(
+    '/devices/:id/credential',
+    {
+      schema: {
+        tags,
+        summary: 'Issue a new credential, shown this once; the old one stops working',
+        params: IdParams,
+        response: { 200: DeviceWithCredential, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => service.reissueCredential(request.user, request.params.id),
+  );
+
+  app.delete(
+    '/devices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the device with its links',
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.delete(request.user, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

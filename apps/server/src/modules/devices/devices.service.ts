@@ -1,0 +1,68 @@
+import type {
+  AccessTokenClaims,
+  CreateDeviceBody,
+  Device,
+  DeviceWithCredential,
+  UpdateDeviceBody,
+} from '@fleet/contract';
+import { notFound } from '../../lib/http-error.js';
+import type { FleetAccess, Intent } from '../access/fleet-access.js';
+import { issueCredential } from './device-credentials.js';
+import type { DeviceRepository } from './devices.repository.js';
+
+export class DeviceService {
+  constructor(
+    private readonly repository: DeviceRepository,
+    private readonly access: FleetAccess,
+  ) {}
+
+  async list(user: AccessTokenClaims, organisationId: number): Promise<Device[]> {
+    await this.access.organisation(user, organisationId, 'read');
+    return this.repository.listByOrganisation(organisationId);
+  }
+
+  /** The answer carries the device's credential; it cannot be read again, only re-issued. */
+  async create(
+    user: AccessTokenClaims,
+    organisationId: number,
+    body: CreateDeviceBody,
+  ): Promise<DeviceWithCredential> {
+    await this.access.organisation(user, organisationId, 'write');
+    const id = await this.repository.nextId();
+    const { credential, hash } = issueCredential(id);
+    const fields = { name: body.name.trim(), identifier: body.identifier.trim() };
+    const device = await this.repository.create(id, organisationId, fields, hash);
+    return { ...device, credential };
+  }
+
+  get(user: AccessTokenClaims, id: number): Promise<Device> {
+    return this.find(user, id, 'read');
+  }
+
+  async update(user: AccessTokenClaims, id: number, body: UpdateDeviceBody): Promise<Device> {
+    await this.find(user, id, 'write');
+    const updated = await this.repository.update(id, {
+      name: body.name?.trim(),
+      identifier: body.identifier?.trim(),
+    });
+    if (!updated) throw notFound(`Device ${id} does not exist`);
+    return updated;
+  }
+
+  /** A new credential; the old one stops working. */
+  async reissueCredential(user: AccessTokenClaims, id: number): Promise<DeviceWithCredential> {
+    const device = await this.find(user, id, 'write');
+    const { credential, hash } = issueCredential(id);
+    await this.repository.setCredentialHash(id, hash);
+    return { ...device, credential };
+  }
+
+  async delete(user: AccessTokenClaims, id: number): Promise<void> {
+    await this.find(user, id, 'write');
+    await this.repository.delete(id);
+  }
+
+  private async find(user: AccessTokenClaims, id: number, intent: Intent): Promise<Device> {
+    return this.access.record(user, await this.repository.find(id), `Device ${id}`, intent);
+  }
+}

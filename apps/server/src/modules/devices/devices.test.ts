@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fleetSeed, fleetSnapshot, unique } from '../../test/fleet-seed.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { parseCredential } from './device-credentials.js';
+import { DeviceRepository } from './devices.repository.js';
+
+let t: TestApp;
+let demo: number;
+let polder: number;
+let seed: ReturnType<typeof fleetSeed>;
+let repository: DeviceRepository;
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await t.organisationId('Demo Transport');
+  polder = await t.organisationId('Polder Logistics');
+  seed = fleetSeed(t);
+  repository = new DeviceRepository(t.db);
+});
+afterAll(() => t.close());
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const storedHash = async (id: number) =>
+  (
+    await t.db
+      .selectFrom('devices')
+      .select('credential_hash')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).credential_hash;
+
+describe('devices: create with a credential shown once', () => {
+  it('answers the device and dev_<id>_<secret>; stores only its sha-256', async () => {
+    const response = await t.as('manager', {
+      method: 'POST',
+      url: `/api/organisations/${demo}/devices`,
+      payload: { name: ' Dashcam front ', identifier: ' FW-0001 ' },
+    });
+    expect(response.statusCode).toBe(201);
+    const device = response.json();
+    expect(device).toEqual({
+      id: expect.any(Number),
+      organisationId: demo,
+      name: 'Dashcam front',
+      identifier: 'FW-0001',
+      credential: expect.stringMatching(/^dev_\d+_[A-Za-z0-9_-]{43}$/),
+    });
+    expect(device.credential.startsWith(`dev_${device.id}_`)).toBe(true);
+    expect(await storedHash(device.id)).toBe(sha256(device.credential));
+
+    const { credential: _, ...withoutCredential } = device;
+    const read = await t.as('manager', { method: 'GET', url: `/api/devices/${device.id}` });
+    expect(read.json()).toEqual(withoutCredential);
+    const list = await t.as('manager', {
+      method: 'GET',
+      url: `/api/organisations/${demo}/devices`,
+    });
+    expect(list.json()).toContainEqual(withoutCredential);
+    expect(list.body).not.toContain('credential');
+  });
+
+  it('finds the device by its credential, and no longer by the old one after a re-issue', async () => {
+    const device = await seed.device(demo);
+    const first = parseCredential(device.credential)!;
+    expect(first.deviceId).toBe(device.id);
+    expect(await repository.findByCredentialHash(first.hash, first.deviceId)).toMatchObject({
+      id: device.id,
+    });
+    expect(await repository.findByCredentialHash(first.hash)).toMatchObject({ id: device.id });
+
+    const response = await t.as('manager', {
+      method: 'POST',
+      url: `/api/devices/${device.id}/credential`,
+    });
+    expect(response.statusCode).toBe(200);
+    const { credential } = response.json();
+    expect(credential).toMatch(new RegExp(`^dev_${device.id}_[A-Za-z0-9_-]{43}$`));
+    expect(credential).not.toBe(device.credential);
+
+    expect(await repository.findByCredentialHash(first.hash, first.deviceId)).toBeUndefined();
+    expect(await repository.findByCredentialHash(first.hash)).toBeUndefined();
+    const second = parseCredential(credential)!;
+    expect(await repository.findByCredentialHash(second.hash, second.deviceId)).toMatchObject({
+      id: device.id,
+    });
+    // A credential naming another device does not sign in as this one.
+    expect(await repository.findByCredentialHash(second.hash, device.id + 1)).toBeUndefined();
+  });
+
+  it('re-issues only for a caller who may change the device', async () => {
+    const device = await seed.device(demo);
+    const hash = await storedHash(device.id);
+    for (const [user, status] of [
+      ['driver', 403],
+      ['manager', 200],
+    ] as const) {
+      const response = await t.as(user, {
+        method: 'POST',
+        url: `/api/devices/${device.id}/credential`,
+      });
+      expect(response.statusCode).toBe(status);
+    }
+    const other = await seed.device(polder);
+    const refused = await t.as('manager', {
+      method: 'POST',
+      url: `/api/devices/${other.id}/credential`,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('dev_');
+    expect(await storedHash(device.id)).not.toBe(hash);
+    expect(
+      (await t.as('oem', { method: 'POST', url: '/api/devices/999999/credential' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('devices: the identifier is unique across the platform', () => {
+  it('refuses a second device with the same identifier, in any organisation, with 409', async () => {
+    const identifier = unique('SN-DUP');
+    await seed.device(demo, identifier);
+    const before = await fleetSnapshot(t);
+    const response = await t.as('reseller', {
+      method: 'POST',
+      url: `/api/organisations/${polder}/devices`,
+      payload: { name: 'Other', identifier: ` ${identifier} ` },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'CONFLICT',
+      message: `A device with identifier '${identifier}' already exists`,
+    });
+    expect(await fleetSnapshot(t)).toEqual(before);
+  });
+
+  it('refuses to change an identifier into a taken one, and keeps the device as it was', async () => {
+    const taken = await seed.device(demo);
+    const device = await seed.device(demo);
+    const response = await t.as('manager', {
+      method: 'PUT',
+      url: `/api/devices/${device.id}`,
+      payload: { name: 'Renamed', identifier: taken.identifier },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toContain(taken.identifier);
+    const read = await t.as('manager', { method: 'GET', url: `/api/devices/${device.id}` });
+    expect(read.json()).toMatchObject({ name: 'Camera', identifier: device.identifier });
+
+    const renamed = await t.as('manager', {
+      method: 'PUT',
+      url: `/api/devices/${device.id}`,
+      payload: { name: 'Renamed', identifier: device.identifier },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toEqual({
+      id: device.id,
+      organisationId: demo,
+      name: 'Renamed',
+      identifier: device.identifier,
+    });
+  });
+
+  it('deletes a device with its links', async () => {
+    const device = await seed.device(demo);
+    const asset = await seed.asset(demo);
+    await seed.deviceLink(asset.id, device.id);
+    expect(
+      (await t.as('manager', { method: 'DELETE', url: `/api/devices/${device.id}` })).statusCode,
+    ).toBe(204);
+    const links = await t.as('manager', {
+      method: 'GET',
+      url: `/api/assets/${asset.id}/devicelinks`,
+    });
+    expect(links.json()).toEqual([]);
+  });
+
+  it.each([
+    [{ name: 'Cam' }, 'identifier is required'],
+    [{ name: 'Cam', identifier: '' }, 'identifier must not be empty'],
+    [{ name: 'Cam', identifier: '   ' }, 'identifier'],
+    [{ name: 'Cam', identifier: 123 }, 'identifier'],
+    [{ name: 'Cam', identifier: 'x'.repeat(101) }, 'identifier must have at most 100 characters'],
+    [{ name: 'Cam', identifier: 'SN-1', credential: 'dev_1_x' }, "unknown field 'credential'"],
+  ])('refuses %j with 400', async (payload, message) => {
+    const before = await fleetSnapshot(t);
+    const response = await t.as('manager', {
+      method: 'POST',
+      url: `/api/organisations/${demo}/devices`,
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining(message),
+    });
+    expect(await fleetSnapshot(t)).toEqual(before);
+  });
+});

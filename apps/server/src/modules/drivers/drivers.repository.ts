@@ -1,0 +1,86 @@
+import type { Driver } from '@fleet/contract';
+import type { Db } from '../../db/database.js';
+
+export const DRIVER_COLUMNS = [
+  'drivers.id',
+  'drivers.organisation_id',
+  'drivers.first_name',
+  'drivers.last_name',
+  'drivers.phone',
+] as const;
+
+export const toDriver = (row: {
+  id: number;
+  organisation_id: number;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+}): Driver => ({
+  id: row.id,
+  organisationId: row.organisation_id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  phone: row.phone,
+});
+
+export interface DriverFields {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+}
+
+export class DriverRepository {
+  constructor(private readonly db: Db) {}
+
+  async find(id: number): Promise<Driver | undefined> {
+    const row = await this.db
+      .selectFrom('drivers')
+      .select(DRIVER_COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toDriver(row);
+  }
+
+  /** The organisation's own drivers, by name as the portal shows it: first, then last. */
+  async listByOrganisation(organisationId: number): Promise<Driver[]> {
+    const rows = await this.db
+      .selectFrom('drivers')
+      .select(DRIVER_COLUMNS)
+      .where('organisation_id', '=', organisationId)
+      .orderBy((eb) => eb.fn('lower', ['first_name']))
+      .orderBy((eb) => eb.fn('lower', ['last_name']))
+      .orderBy('id')
+      .execute();
+    return rows.map(toDriver);
+  }
+
+  async create(organisationId: number, fields: DriverFields): Promise<Driver> {
+    const row = await this.db
+      .insertInto('drivers')
+      .values({
+        organisation_id: organisationId,
+        first_name: fields.firstName,
+        last_name: fields.lastName,
+        phone: fields.phone,
+      })
+      .returning(DRIVER_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return toDriver(row);
+  }
+
+  async update(id: number, fields: Partial<DriverFields>): Promise<Driver | undefined> {
+    if (Object.values(fields).every((value) => value === undefined)) return this.find(id);
+    const row = await this.db
+      .updateTable('drivers')
+      .set({ first_name: fields.firstName, last_name: fields.lastName, phone: fields.phone })
+      .where('id', '=', id)
+      .returning(DRIVER_COLUMNS)
+      .executeTakeFirst();
+    return row && toDriver(row);
+  }
+
+  /** Its links and group memberships go with it. */
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('drivers').where('id', '=', id).execute();
+  }
+}

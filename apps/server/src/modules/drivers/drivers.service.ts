@@ -1,0 +1,59 @@
+import type {
+  AccessTokenClaims,
+  CreateDriverBody,
+  Driver,
+  UpdateDriverBody,
+} from '@fleet/contract';
+import { notFound } from '../../lib/http-error.js';
+import { optionalText } from '../../lib/text.js';
+import type { FleetAccess, Intent } from '../access/fleet-access.js';
+import type { DriverRepository } from './drivers.repository.js';
+
+export class DriverService {
+  constructor(
+    private readonly repository: DriverRepository,
+    private readonly access: FleetAccess,
+  ) {}
+
+  async list(user: AccessTokenClaims, organisationId: number): Promise<Driver[]> {
+    await this.access.organisation(user, organisationId, 'read');
+    return this.repository.listByOrganisation(organisationId);
+  }
+
+  async create(
+    user: AccessTokenClaims,
+    organisationId: number,
+    body: CreateDriverBody,
+  ): Promise<Driver> {
+    await this.access.organisation(user, organisationId, 'write');
+    return this.repository.create(organisationId, {
+      firstName: body.firstName.trim(),
+      lastName: body.lastName.trim(),
+      phone: optionalText(body.phone) ?? null,
+    });
+  }
+
+  get(user: AccessTokenClaims, id: number): Promise<Driver> {
+    return this.find(user, id, 'read');
+  }
+
+  async update(user: AccessTokenClaims, id: number, body: UpdateDriverBody): Promise<Driver> {
+    await this.find(user, id, 'write');
+    const updated = await this.repository.update(id, {
+      firstName: body.firstName?.trim(),
+      lastName: body.lastName?.trim(),
+      phone: optionalText(body.phone),
+    });
+    if (!updated) throw notFound(`Driver ${id} does not exist`);
+    return updated;
+  }
+
+  async delete(user: AccessTokenClaims, id: number): Promise<void> {
+    await this.find(user, id, 'write');
+    await this.repository.delete(id);
+  }
+
+  private async find(user: AccessTokenClaims, id: number, intent: Intent): Promise<Driver> {
+    return this.access.record(user, await this.repository.find(id), `Driver ${id}`, intent);
+  }
+}

@@ -1,0 +1,171 @@
+import { checkSettingValue, type DrivingStyleData, type ScoreData } from '@fleet/contract';
+import {
+  DEFINITION_BY_KEY,
+  factorParameter,
+  SCORE_COMPONENTS,
+  settingKey,
+  weightParameter,
+  type ScoreComponent,
+  type SettingKey,
+} from '../configurations/definitions.js';
+
+/**
+ * The driving-style score. docs/scoring.md is the reference: the formula, why
+ * it is this one, and a worked example. In short, each of nine parts scores
+ * 0–100 from an exposure-normalised measure through a curve its Factor sets;
+ * the total is the average of the parts weighted by their Weights.
+ */
+
+export interface ScoreSettings {
+  /** relative; 0 leaves the part out of the total */
+  weights: Record<ScoreComponent, number>;
+  /** penalties: the measure at which the part halves; rewards: the target for 100 */
+  factors: Record<ScoreComponent, number>;
+}
+
+const SERVICE = 'drivingstyleui';
+
+/** A configuration group's value for a scoring setting, or its default when absent or not valid. */
+function setting(values: ReadonlyMap<string, string>, parameter: string): number {
+  const definition = DEFINITION_BY_KEY.get(settingKey(SERVICE, parameter))!;
+  const value = values.get(settingKey(SERVICE, parameter));
+  const check = value === undefined ? undefined : checkSettingValue(definition, value);
+  return Number(check?.ok ? check.value : definition.defaultValue);
+}
+
+/**
+ * Typed score settings from a configuration group's values, keyed
+ * 'service.parameter' (ConfigurationRepository.valuesByKey). Settings the
+ * group does not hold, or holds with a value that is no longer valid, take
+ * their defaults; keys of other settings are ignored.
+ */
+export function scoreSettings(values: ReadonlyMap<SettingKey | string, string>): ScoreSettings {
+  const weights = {} as Record<ScoreComponent, number>;
+  const factors = {} as Record<ScoreComponent, number>;
+  for (const c of SCORE_COMPONENTS) {
+    weights[c] = setting(values, weightParameter(c));
+    factors[c] = setting(values, factorParameter(c));
+  }
+  return { weights, factors };
+}
+
+export const DEFAULT_SCORE_SETTINGS: ScoreSettings = scoreSettings(new Map());
+
+/** Penalty curve: 100 at no exposure to the fault, halving every `factor` units of the measure. */
+export const penaltyCurve = (measure: number, factor: number) => 100 * 2 ** (-measure / factor);
+/** Reward curve: in proportion to the target, 100 from the target on. */
+export const rewardCurve = (measure: number, factor: number) => 100 * Math.min(1, measure / factor);
+
+/** A statistic as the score reads it: anything not finite or below zero is 0. */
+const n = (value: number) => (Number.isFinite(value) && value > 0 ? value : 0);
+
+/** Percent of `whole` taken by `part`, at most 100; undefined when there is no whole to share. */
+const percentOf = (part: number, whole: number) =>
+  whole > 0 ? Math.min(100, (100 * n(part)) / whole) : undefined;
+
+/** Occurrences per 100 km of driving; undefined when nothing was driven. */
+const per100Km = (count: number, metres: number) =>
+  metres > 0 ? n(count) / (metres / 100_000) : undefined;
+
+interface Part {
+  /** the part's measure; undefined when it had no exposure at all */
+  measure: number | undefined;
+  curve: (measure: number, factor: number) => number;
+}
+
+/** What each part measures. Shares are in percent; rates per 100 km. */
+function parts(stats: DrivingStyleData): Record<ScoreComponent, Part> {
+  const distance = n(stats.drivingDistance);
+  const driving = n(stats.drivingTime);
+  // Idle is a share of engine time; a unit that sends no engine hours still
+  // ran its engine while driving and idling.
+  const engine = n(stats.engineTime) > 0 ? n(stats.engineTime) : driving + n(stats.idleTime);
+  return {
+    idle: { measure: percentOf(stats.idleThresholdTime, engine), curve: penaltyCurve },
+    overSpeed: { measure: percentOf(stats.overSpeedThresholdTime, driving), curve: penaltyCurve },
+    overRpm: { measure: percentOf(stats.overRPMThresholdTime, driving), curve: penaltyCurve },
+    harshPedalAcceleration: {
+      measure: percentOf(stats.harshAccelerationThresholdTime, driving),
+      curve: penaltyCurve,
+    },
+    cruise: { measure: percentOf(stats.cruiseTime, driving), curve: rewardCurve },
+    coast: { measure: percentOf(stats.coastTime, driving), curve: rewardCurve },
+    harshBrake: { measure: per100Km(stats.harshBrakes, distance), curve: penaltyCurve },
+    harshAcceleration: {
+      measure: per100Km(stats.harshAccelerationPedal, distance),
+      curve: penaltyCurve,
+    },
+    // Anticipation: a brake application that ends in a stop was needed; the others mostly were not.
+    drivingBehavior: {
+      measure: per100Km(Math.max(0, n(stats.brakeUsages) - n(stats.stops)), distance),
+      curve: penaltyCurve,
+    },
+  };
+}
+
+/** Settings as score() trusts them: a weight below 0 or a factor not above 0 takes its default. */
+function sane(settings: ScoreSettings): ScoreSettings {
+  const weights = {} as Record<ScoreComponent, number>;
+  const factors = {} as Record<ScoreComponent, number>;
+  for (const c of SCORE_COMPONENTS) {
+    const w = settings.weights[c];
+    const f = settings.factors[c];
+    weights[c] = Number.isFinite(w) && w >= 0 ? w : DEFAULT_SCORE_SETTINGS.weights[c];
+    factors[c] = Number.isFinite(f) && f > 0 ? f : DEFAULT_SCORE_SETTINGS.factors[c];
+  }
+  return { weights, factors };
+}
+
+const clamp = (score: number) => (Number.isFinite(score) ? Math.min(100, Math.max(0, score)) : 0);
+
+/**
+ * Scores driving-style statistics (docs/scoring.md).
+ * - Each part with exposure scores curve(measure, factor), 0–100.
+ * - A part without exposure (no driving distance for a rate, no driving time
+ *   for a share of driving, no engine time for idle) scores 100 and is left
+ *   out of the total: nothing was observed, so nothing is deducted or earned.
+ * - harshBrakeScore is harsh brakes and anticipation (drivingBehavior)
+ *   together, harshAccelerationScore harsh accelerations and harsh pedal
+ *   together, each averaged by their weights (when both weights are 0, the
+ *   harsh-event part alone).
+ * - totalScore is the average of the parts with exposure weighted by their
+ *   weights; a zero weight leaves a part out. With nothing to average (no
+ *   driving and no engine time, or all weights 0) it is 100.
+ */
+export function score(stats: DrivingStyleData, settings: ScoreSettings): ScoreData {
+  const { weights, factors } = sane(settings);
+  const measured = parts(stats);
+  const partScore = (c: ScoreComponent): number | undefined => {
+    const { measure, curve } = measured[c];
+    return measure === undefined ? undefined : clamp(curve(measure, factors[c]));
+  };
+  const scores = Object.fromEntries(SCORE_COMPONENTS.map((c) => [c, partScore(c)])) as Record<
+    ScoreComponent,
+    number | undefined
+  >;
+
+  const weighted = (components: readonly ScoreComponent[]): number | undefined => {
+    let sum = 0;
+    let weight = 0;
+    for (const c of components) {
+      const s = scores[c];
+      if (s === undefined || weights[c] === 0) continue;
+      sum += weights[c] * s;
+      weight += weights[c];
+    }
+    return weight > 0 ? clamp(sum / weight) : undefined;
+  };
+  const combined = (main: ScoreComponent, other: ScoreComponent) =>
+    weighted([main, other]) ?? scores[main] ?? 100;
+
+  return {
+    totalScore: weighted(SCORE_COMPONENTS) ?? 100,
+    idleScore: scores.idle ?? 100,
+    cruiseScore: scores.cruise ?? 100,
+    coastScore: scores.coast ?? 100,
+    speedScore: scores.overSpeed ?? 100,
+    rpmScore: scores.overRpm ?? 100,
+    harshAccelerationScore: combined('harshAcceleration', 'harshPedalAcceleration'),
+    harshBrakeScore: combined('harshBrake', 'drivingBehavior'),
+  };
+}

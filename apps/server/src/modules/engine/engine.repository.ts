@@ -1,0 +1,219 @@
+import { sql, type Transaction } from 'kysely';
+import { DRIVING_STYLE_COUNTERS, type DrivingStyleData } from '@fleet/contract';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { STAT_COLUMNS } from '../../db/migrations/2026-11-21-0003-engine.js';
+import type { DayResult, DriverLinkPeriod, EngineRecord } from './process-day.js';
+
+/** drivingStyleData field ↔ rollup column, in the same order: `drivingDistance` ↔ `driving_distance`. */
+export const STAT_FIELDS = DRIVING_STYLE_COUNTERS.map((field, i) => ({
+  field,
+  column: STAT_COLUMNS[i]!,
+}));
+
+export const statValues = (stats: DrivingStyleData) =>
+  Object.fromEntries(STAT_FIELDS.map(({ column, field }) => [column, stats[field] ?? 0]));
+
+export interface ClaimedDay {
+  assetId: number;
+  day: string;
+  start: Date;
+  end: Date;
+}
+
+/** How far around a day the engine reads: trips that began before it, and their stops after it. */
+const LOOK_BACK = '2 days';
+const LOOK_AHEAD = '1 day';
+
+export class EngineRepository {
+  constructor(
+    readonly db: Db,
+    private readonly timezone: string,
+  ) {}
+
+  /** Takes one queued asset-day, skipping those another worker holds. */
+  async claim(trx: Transaction<Database>): Promise<ClaimedDay | undefined> {
+    const { rows } = await sql<{ asset_id: number; day: string; start: Date; end: Date }>`
+      DELETE FROM engine_queue
+      WHERE (asset_id, day) = (
+        SELECT asset_id, day FROM engine_queue ORDER BY queued_at, day LIMIT 1 FOR UPDATE SKIP LOCKED
+      )
+      RETURNING asset_id, day::text,
+        (day::timestamp AT TIME ZONE ${this.timezone}) AS start,
+        ((day + 1)::timestamp AT TIME ZONE ${this.timezone}) AS "end"`.execute(trx);
+    const row = rows[0];
+    return row && { assetId: row.asset_id, day: row.day, start: row.start, end: row.end };
+  }
+
+  async records(trx: Transaction<Database>, day: ClaimedDay): Promise<EngineRecord[]> {
+    const { rows } = await sql<{
+      timestamp: Date;
+      transfer_reason: string;
+      device_id: number;
+      latitude: number | null;
+      longitude: number | null;
+      events: EngineRecord['events'];
+      metrics: EngineRecord['metrics'];
+    }>`
+      SELECT "timestamp", transfer_reason, device_id, latitude, longitude, events, metrics
+      FROM raw_records
+      WHERE asset_id = ${day.assetId}
+        AND "timestamp" >= ${day.start}::timestamptz - ${LOOK_BACK}::interval
+        AND "timestamp" < ${day.end}::timestamptz + ${LOOK_AHEAD}::interval
+      ORDER BY "timestamp",
+        CASE transfer_reason WHEN 'TRIP_START' THEN 0 WHEN 'TRIP_STOP' THEN 2 ELSE 1 END`.execute(
+      trx,
+    );
+    return rows.map((r) => ({
+      timestamp: r.timestamp,
+      transferReason: r.transfer_reason,
+      deviceId: r.device_id,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      events: r.events,
+      metrics: r.metrics,
+    }));
+  }
+
+  async driverLinks(trx: Transaction<Database>, day: ClaimedDay): Promise<DriverLinkPeriod[]> {
+    const rows = await trx
+      .selectFrom('driver_links')
+      .select(['driver_id', 'from', 'until'])
+      .where('asset_id', '=', day.assetId)
+      .where(
+        sql<boolean>`period && tstzrange(${day.start}::timestamptz - ${LOOK_BACK}::interval, ${day.end}::timestamptz + ${LOOK_AHEAD}::interval)`,
+      )
+      .orderBy('from')
+      .execute();
+    return rows.map((r) => ({ driverId: r.driver_id, from: r.from, until: r.until }));
+  }
+
+  /** Replaces everything derived for the asset-day with `result`. */
+  async write(trx: Transaction<Database>, day: ClaimedDay, result: DayResult): Promise<void> {
+    const { assetId, start, end } = day;
+    await trx
+      .deleteFrom('stats_hourly')
+      .where('asset_id', '=', assetId)
+      .where('hour', '>=', start)
+      .where('hour', '<', end)
+      .execute();
+    if (result.hourly.size) {
+      await trx
+        .insertInto('stats_hourly')
+        .values(
+          [...result.hourly.values()].map((h) => ({
+            asset_id: assetId,
+            driver_id: h.driverId,
+            hour: h.hour,
+            ...statValues(h.stats),
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .deleteFrom('stats_daily')
+      .where('asset_id', '=', assetId)
+      .where('day', '=', day.day)
+      .execute();
+    if (result.daily.size) {
+      await trx
+        .insertInto('stats_daily')
+        .values(
+          [...result.daily].map(([driverId, stats]) => ({
+            asset_id: assetId,
+            driver_id: driverId,
+            day: day.day,
+            ...statValues(stats),
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .deleteFrom('events')
+      .where('asset_id', '=', assetId)
+      .where('timestamp', '>=', start)
+      .where('timestamp', '<', end)
+      .execute();
+    if (result.events.length) {
+      await trx
+        .insertInto('events')
+        .values(
+          result.events.map((e) => ({
+            asset_id: assetId,
+            timestamp: e.timestamp,
+            event_type: e.eventType,
+            driver_id: e.driverId,
+            device_id: e.deviceId,
+            latitude: e.latitude,
+            longitude: e.longitude,
+          })),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    await this.writeTrips(trx, day, result);
+  }
+
+  /** Upserts by (asset, start) so a trip keeps its id when it is rebuilt. */
+  private async writeTrips(trx: Transaction<Database>, day: ClaimedDay, result: DayResult) {
+    const kept: number[] = [];
+    for (const trip of result.trips) {
+      const values = {
+        asset_id: day.assetId,
+        device_id: trip.deviceId,
+        start_time: trip.start,
+        end_time: trip.end,
+        start_latitude: trip.startLatitude,
+        start_longitude: trip.startLongitude,
+        end_latitude: trip.endLatitude,
+        end_longitude: trip.endLongitude,
+        ...statValues(trip.stats),
+      };
+      const { id } = await trx
+        .insertInto('trips')
+        .values(values)
+        .onConflict((oc) => oc.columns(['asset_id', 'start_time']).doUpdateSet(values))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      kept.push(id);
+      await trx.deleteFrom('trip_drivers').where('trip_id', '=', id).execute();
+      if (trip.drivers.size) {
+        await trx
+          .insertInto('trip_drivers')
+          .values(
+            [...trip.drivers].map(([driverId, stats]) => ({
+              trip_id: id,
+              driver_id: driverId,
+              ...statValues(stats),
+            })),
+          )
+          .execute();
+      }
+    }
+    let stale = trx
+      .deleteFrom('trips')
+      .where('asset_id', '=', day.assetId)
+      .where('start_time', '>=', result.tripsFrom)
+      .where('start_time', '<', day.end);
+    if (kept.length) stale = stale.where('id', 'not in', kept);
+    await stale.execute();
+    await sql`
+      UPDATE asset_state SET last_trip_id = (
+        SELECT id FROM trips WHERE asset_id = ${day.assetId} ORDER BY start_time DESC LIMIT 1)
+      WHERE asset_id = ${day.assetId}`.execute(trx);
+  }
+
+  async postpone(day: ClaimedDay): Promise<void> {
+    await sql`UPDATE engine_queue SET queued_at = now() WHERE asset_id = ${day.assetId} AND day = ${day.day}::date`.execute(
+      this.db,
+    );
+  }
+
+  async pending(): Promise<number> {
+    const row = await this.db
+      .selectFrom('engine_queue')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

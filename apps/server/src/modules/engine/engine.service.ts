@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClaimedDay, EngineRepository } from './engine.repository.js';
+import { processDay } from './process-day.js';
+
+/** The rollups assume links count this long after they end (the reports' default driverLinkExtendTime). */
+export const ROLLUP_EXTEND_SECONDS = 300;
+const IDLE_POLL_MS = 250;
+
+/**
+ * Drains the queue of asset-days to rebuild. Each asset-day is claimed,
+ * rebuilt and released in one transaction, so a crash leaves it queued and
+ * several workers (in one process or many) never take the same one.
+ */
+export class EngineService {
+  private running = false;
+  private loops: Promise<void>[] = [];
+
+  constructor(
+    private readonly repository: EngineRepository,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Rebuilds one queued asset-day; answers false when the queue is empty. */
+  async processNext(now = new Date()): Promise<boolean> {
+    let claimed: ClaimedDay | undefined;
+    try {
+      return await this.repository.db.transaction().execute(async (trx) => {
+        const day = (claimed = await this.repository.claim(trx));
+        if (!day) return false;
+        const records = await this.repository.records(trx, day);
+        const links = await this.repository.driverLinks(trx, day);
+        const result = processDay({
+          records,
+          links,
+          start: day.start,
+          end: day.end,
+          extendSeconds: ROLLUP_EXTEND_SECONDS,
+          now,
+        });
+        await this.repository.write(trx, day, result);
+        return true;
+      });
+    } catch (error) {
+      // Rolled back, so still queued: move it to the back so it cannot block the rest.
+      if (claimed) await this.repository.postpone(claimed);
+      throw error;
+    }
+  }
+
+  /** Works until the queue is empty (tests, imports). */
+  async drain(): Promise<number> {
+    let done = 0;
+    while (await this.processNext()) done++;
+    return done;
+  }
+
+  pending(): Promise<number> {
+    return this.repository.pending();
+  }
+
+  start(workers: number): void {
+    this.running = true;
+    for (let i = 0; i < workers; i++) this.loops.push(this.loop());
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.all(this.loops);
+    this.loops = [];
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      try {
+        if (await this.processNext()) continue;
+      } catch (error) {
+        this.log.error({ err: error }, 'engine: rebuilding an asset-day failed; it stays queued');
+      }
+      await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+    }
+  }
+}

@@ -1,0 +1,172 @@
+import type { Group, GroupMembers } from '@fleet/contract';
+import type { Db } from '../../db/database.js';
+import { conflict } from '../../lib/http-error.js';
+import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
+import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
+import { DRIVER_COLUMNS, toDriver } from '../drivers/drivers.repository.js';
+
+const COLUMNS = ['id', 'organisation_id', 'name', 'active'] as const;
+
+const toGroup = (row: {
+  id: number;
+  organisation_id: number;
+  name: string;
+  active: boolean;
+}): Group => ({
+  id: row.id,
+  organisationId: row.organisation_id,
+  name: row.name,
+  active: row.active,
+});
+
+export interface GroupFields {
+  name: string;
+  active: boolean;
+}
+
+/** Group names are unique in their organisation, regardless of case. */
+async function nameUnique<T>(name: string | undefined, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (isPostgresError(error, UNIQUE_VIOLATION, 'groups_name_key')) {
+      throw conflict(`A group named '${name}' already exists in this organisation`);
+    }
+    throw error;
+  }
+}
+
+export class GroupRepository {
+  constructor(private readonly db: Db) {}
+
+  async find(id: number): Promise<Group | undefined> {
+    const row = await this.db
+      .selectFrom('groups')
+      .select(COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toGroup(row);
+  }
+
+  async listByOrganisation(organisationId: number): Promise<Group[]> {
+    const rows = await this.db
+      .selectFrom('groups')
+      .select(COLUMNS)
+      .where('organisation_id', '=', organisationId)
+      .orderBy((eb) => eb.fn('lower', ['name']))
+      .orderBy('id')
+      .execute();
+    return rows.map(toGroup);
+  }
+
+  create(organisationId: number, fields: GroupFields): Promise<Group> {
+    return nameUnique(fields.name, async () => {
+      const row = await this.db
+        .insertInto('groups')
+        .values({ organisation_id: organisationId, name: fields.name, active: fields.active })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toGroup(row);
+    });
+  }
+
+  async update(id: number, fields: Partial<GroupFields>): Promise<Group | undefined> {
+    if (fields.name === undefined && fields.active === undefined) return this.find(id);
+    return nameUnique(fields.name, async () => {
+      const row = await this.db
+        .updateTable('groups')
+        .set({ name: fields.name, active: fields.active })
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      return row && toGroup(row);
+    });
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('groups').where('id', '=', id).execute();
+  }
+
+  async members(groupId: number): Promise<GroupMembers> {
+    const [assets, drivers] = await Promise.all([
+      this.db
+        .selectFrom('assets')
+        .innerJoin('group_assets', 'group_assets.asset_id', 'assets.id')
+        .select(ASSET_COLUMNS)
+        .where('group_assets.group_id', '=', groupId)
+        .orderBy((eb) => eb.fn('lower', ['assets.name']))
+        .orderBy('assets.id')
+        .execute(),
+      this.db
+        .selectFrom('drivers')
+        .innerJoin('group_drivers', 'group_drivers.driver_id', 'drivers.id')
+        .select(DRIVER_COLUMNS)
+        .where('group_drivers.group_id', '=', groupId)
+        .orderBy((eb) => eb.fn('lower', ['drivers.first_name']))
+        .orderBy((eb) => eb.fn('lower', ['drivers.last_name']))
+        .orderBy('drivers.id')
+        .execute(),
+    ]);
+    return { assets: assets.map(toAsset), drivers: drivers.map(toDriver) };
+  }
+
+  /** Assets and drivers of the group's organisation that are not in it yet. */
+  async candidates(group: Group): Promise<GroupMembers> {
+    const [assets, drivers] = await Promise.all([
+      this.db
+        .selectFrom('assets')
+        .select(ASSET_COLUMNS)
+        .where('assets.organisation_id', '=', group.organisationId)
+        .where('assets.id', 'not in', (eb) =>
+          eb.selectFrom('group_assets').select('asset_id').where('group_id', '=', group.id),
+        )
+        .orderBy((eb) => eb.fn('lower', ['assets.name']))
+        .orderBy('assets.id')
+        .execute(),
+      this.db
+        .selectFrom('drivers')
+        .select(DRIVER_COLUMNS)
+        .where('drivers.organisation_id', '=', group.organisationId)
+        .where('drivers.id', 'not in', (eb) =>
+          eb.selectFrom('group_drivers').select('driver_id').where('group_id', '=', group.id),
+        )
+        .orderBy((eb) => eb.fn('lower', ['drivers.first_name']))
+        .orderBy((eb) => eb.fn('lower', ['drivers.last_name']))
+        .orderBy('drivers.id')
+        .execute(),
+    ]);
+    return { assets: assets.map(toAsset), drivers: drivers.map(toDriver) };
+  }
+
+  async addAsset(groupId: number, assetId: number): Promise<void> {
+    await this.db
+      .insertInto('group_assets')
+      .values({ group_id: groupId, asset_id: assetId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  async removeAsset(groupId: number, assetId: number): Promise<void> {
+    await this.db
+      .deleteFrom('group_assets')
+      .where('group_id', '=', groupId)
+      .where('asset_id', '=', assetId)
+      .execute();
+  }
+
+  async addDriver(groupId: number, driverId: number): Promise<void> {
+    await this.db
+      .insertInto('group_drivers')
+      .values({ group_id: groupId, driver_id: driverId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  async removeDriver(groupId: number, driverId: number): Promise<void> {
+    await this.db
+      .deleteFrom('group_drivers')
+      .where('group_id', '=', groupId)
+      .where('driver_id', '=', driverId)
+      .execute();
+  }
+}

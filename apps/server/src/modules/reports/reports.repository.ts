@@ -1,0 +1,233 @@
+import { sql } from 'kysely';
+import type { DrivingStyleData } from '@fleet/contract';
+import type { Db } from '../../db/database.js';
+import { STAT_FIELDS } from '../engine/engine.repository.js';
+
+export interface Period {
+  from: Date;
+  until: Date;
+}
+
+export interface TripRow {
+  id: number;
+  asset_id: number;
+  start_time: Date;
+  end_time: Date | null;
+  start_latitude: number | null;
+  start_longitude: number | null;
+  end_latitude: number | null;
+  end_longitude: number | null;
+  stats: DrivingStyleData;
+}
+
+const sums = sql.raw(
+  STAT_FIELDS.map(({ column, field }) => `sum(${column})::float8 AS "${field}"`).join(', '),
+);
+const columns = sql.raw(STAT_FIELDS.map(({ column }) => column).join(', '));
+const statsOf = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    STAT_FIELDS.map(({ column, field }) => [field, Number(row[field] ?? row[column] ?? 0)]),
+  ) as unknown as DrivingStyleData;
+
+export class ReportsRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly timezone: string,
+  ) {}
+
+  /** [from, until) split at local day, week or month starts, in the fleet's time zone. */
+  async intervals(period: Period, unit: 'DAY' | 'WEEK' | 'MONTH'): Promise<Period[]> {
+    const step = { DAY: '1 day', WEEK: '1 week', MONTH: '1 month' }[unit];
+    const field = unit.toLowerCase();
+    const { rows } = await sql<{ start: Date; end: Date }>`
+      SELECT greatest(g AT TIME ZONE ${this.timezone}, ${period.from}::timestamptz) AS start,
+             least((g + ${step}::interval) AT TIME ZONE ${this.timezone}, ${period.until}::timestamptz) AS "end"
+      FROM generate_series(
+        date_trunc(${field}, ${period.from}::timestamptz AT TIME ZONE ${this.timezone}),
+        ${period.until}::timestamptz AT TIME ZONE ${this.timezone} - interval '1 microsecond',
+        ${step}::interval) AS g
+      ORDER BY g`.execute(this.db);
+    return rows.map((r) => ({ from: r.start, until: r.end }));
+  }
+
+  /**
+   * Summed statistics per asset or per driver (0 = UNKNOWN) over a period, from
+   * the rollups: whole local days from stats_daily, the hours at either edge
+   * from stats_hourly. Rollups have hour resolution; a part-hour at an edge is
+   * left out (periods are whole hours in practice: 00:00:01 counts as 00:00).
+   */
+  async sums(
+    assetIds: number[],
+    period: Period,
+    by: 'asset_id' | 'driver_id',
+  ): Promise<Map<number, DrivingStyleData>> {
+    if (!assetIds.length) return new Map();
+    const { rows: bounds } = await sql<{
+      from: Date;
+      until: Date;
+      d1: string;
+      d2: string;
+      d1s: Date;
+      d2s: Date;
+    }>`
+      WITH p AS (
+        SELECT date_trunc('minute', ${period.from}::timestamptz) AS f,
+               date_trunc('minute', ${period.until}::timestamptz + interval '59.999 seconds') AS u
+      ), d AS (
+        SELECT f, u,
+          CASE WHEN (f AT TIME ZONE ${this.timezone})::time = '00:00' THEN (f AT TIME ZONE ${this.timezone})::date
+               ELSE (f AT TIME ZONE ${this.timezone})::date + 1 END AS d1,
+          (u AT TIME ZONE ${this.timezone})::date AS d2
+        FROM p
+      )
+      SELECT f AS from, u AS until, d1::text, greatest(d1, d2)::text AS d2,
+        (d1::timestamp AT TIME ZONE ${this.timezone}) AS d1s,
+        (greatest(d1, d2)::timestamp AT TIME ZONE ${this.timezone}) AS d2s
+      FROM d`.execute(this.db);
+    const b = bounds[0]!;
+    const { rows } = await sql<Record<string, number>>`
+      SELECT ${sql.ref(by)} AS id, ${sums}
+      FROM (
+        SELECT asset_id, driver_id, ${columns} FROM stats_daily
+        WHERE asset_id = ANY(${assetIds}::integer[]) AND day >= ${b.d1}::date AND day < ${b.d2}::date
+        UNION ALL
+        SELECT asset_id, driver_id, ${columns} FROM stats_hourly
+        WHERE asset_id = ANY(${assetIds}::integer[])
+          AND hour >= ${b.from} AND hour + interval '1 hour' <= ${b.until}
+          AND NOT (hour >= ${b.d1s} AND hour < ${b.d2s})
+      ) buckets
+      GROUP BY 1`.execute(this.db);
+    return new Map(rows.map((row) => [Number(row.id), statsOf(row)]));
+  }
+
+  /** Trips of the assets starting in the period (and, when asked, the one under way at its start). */
+  async trips(
+    assetIds: number[],
+    period: Period,
+    minimumDistance: number,
+    underWay: boolean,
+  ): Promise<TripRow[]> {
+    if (!assetIds.length) return [];
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT id, asset_id, start_time, end_time, start_latitude, start_longitude, end_latitude, end_longitude, ${columns}
+      FROM trips
+      WHERE asset_id = ANY(${assetIds}::integer[])
+        AND driving_distance >= ${minimumDistance}
+        AND ((start_time >= ${period.from} AND start_time < ${period.until})
+          OR (${underWay}::boolean AND start_time < ${period.from} AND (end_time IS NULL OR end_time > ${period.from})))
+      ORDER BY start_time DESC`.execute(this.db);
+    return rows.map((r) => ({ ...(r as unknown as Omit<TripRow, 'stats'>), stats: statsOf(r) }));
+  }
+
+  /** Each trip's split by driver (0 = UNKNOWN). */
+  async tripParts(
+    tripIds: number[],
+  ): Promise<{ tripId: number; driverId: number; stats: DrivingStyleData }[]> {
+    if (!tripIds.length) return [];
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT trip_id, driver_id, ${columns} FROM trip_drivers WHERE trip_id = ANY(${tripIds}::bigint[])`.execute(
+      this.db,
+    );
+    return rows.map((r) => ({
+      tripId: Number(r.trip_id),
+      driverId: Number(r.driver_id),
+      stats: statsOf(r),
+    }));
+  }
+
+  /** Trip parts driven by the drivers in the period, on any of the assets. */
+  async driverTripParts(
+    assetIds: number[],
+    driverIds: number[],
+    period: Period,
+    minimumDistance: number,
+  ) {
+    if (!assetIds.length) return [];
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT t.id, t.asset_id, t.start_time, t.end_time, t.start_latitude, t.start_longitude,
+             t.end_latitude, t.end_longitude, td.driver_id, ${sql.raw(STAT_FIELDS.map(({ column }) => `td.${column}`).join(', '))}
+      FROM trip_drivers td JOIN trips t ON t.id = td.trip_id
+      WHERE t.asset_id = ANY(${assetIds}::integer[]) AND td.driver_id = ANY(${driverIds}::integer[])
+        AND t.start_time >= ${period.from} AND t.start_time < ${period.until}
+        AND td.driving_distance >= ${minimumDistance}
+      ORDER BY t.start_time DESC`.execute(this.db);
+    return rows.map((r) => ({
+      ...(r as unknown as Omit<TripRow, 'stats'>),
+      driverId: Number(r.driver_id),
+      stats: statsOf(r),
+    }));
+  }
+}
+
+export interface ScopeEntity {
+  id: number;
+  name: string;
+  configurationGroupId: number | null;
+}
+
+export class ScopeRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The organisation's assets, narrowed to ids and to members of groups when given. */
+  async assets(organisationId: number, ids?: number[], groups?: number[]): Promise<ScopeEntity[]> {
+    let query = this.db
+      .selectFrom('assets')
+      .select(['id', 'name', 'configuration_group_id'])
+      .where('organisation_id', '=', organisationId);
+    if (ids?.length) query = query.where('id', 'in', ids);
+    if (groups?.length) {
+      query = query.where('id', 'in', (eb) =>
+        eb.selectFrom('group_assets').select('asset_id').where('group_id', 'in', groups),
+      );
+    }
+    const rows = await query.orderBy('name').execute();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      configurationGroupId: r.configuration_group_id,
+    }));
+  }
+
+  async drivers(organisationId: number, ids?: number[], groups?: number[]): Promise<ScopeEntity[]> {
+    let query = this.db
+      .selectFrom('drivers')
+      .select(['id', 'first_name', 'last_name'])
+      .where('organisation_id', '=', organisationId);
+    if (ids?.length) query = query.where('id', 'in', ids);
+    if (groups?.length) {
+      query = query.where('id', 'in', (eb) =>
+        eb.selectFrom('group_drivers').select('driver_id').where('group_id', 'in', groups),
+      );
+    }
+    const rows = await query.orderBy('last_name').orderBy('first_name').execute();
+    return rows.map((r) => ({
+      id: r.id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      configurationGroupId: null,
+    }));
+  }
+
+  /** Names of drivers by id, wherever they belong (a trip may have a driver of another organisation). */
+  async driverNames(ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db
+      .selectFrom('drivers')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()]));
+  }
+
+  /** Group ids that are not groups of the organisation. */
+  async foreignGroups(organisationId: number, groups: number[]): Promise<number[]> {
+    if (!groups.length) return [];
+    const rows = await this.db
+      .selectFrom('groups')
+      .select('id')
+      .where('organisation_id', '=', organisationId)
+      .where('id', 'in', groups)
+      .execute();
+    const own = new Set(rows.map((r) => r.id));
+    return groups.filter((g) => !own.has(g));
+  }
+}

@@ -1,0 +1,220 @@
+import {
+  DEFAULT_DRIVER_LINK_EXTEND_TIME,
+  DEFAULT_MINIMUM_DISTANCE,
+  UNKNOWN,
+  type AccessTokenClaims,
+  type DrivingStyleData,
+  type Report,
+  type ReportBody,
+  type ReportData,
+  type ReportTrip,
+} from '@fleet/contract';
+import { badRequest } from '../../lib/http-error.js';
+import type { AccessService } from '../access/access.service.js';
+import { deriveStats, emptyStats } from '../drivingstyle/driving-style.js';
+import type { ScoreSettingsService } from '../drivingstyle/score-settings.js';
+import { score, type ScoreSettings } from '../drivingstyle/scoring.js';
+import { ROLLUP_EXTEND_SECONDS } from '../engine/engine.service.js';
+import { UNKNOWN_DRIVER } from '../engine/process-day.js';
+import type {
+  Period,
+  ReportsRepository,
+  ScopeEntity,
+  ScopeRepository,
+  TripRow,
+} from './reports.repository.js';
+
+const MAX_DAYS = 400;
+
+interface Options {
+  scores: boolean;
+  stats: boolean;
+  minimumDistance: number;
+}
+
+const toTrip = (t: TripRow): ReportTrip => ({
+  tripId: t.id,
+  startTime: t.start_time.toISOString(),
+  endTime: t.end_time?.toISOString() ?? null,
+  startLocation:
+    t.start_latitude === null
+      ? null
+      : { latitude: t.start_latitude, longitude: t.start_longitude! },
+  endLocation:
+    t.end_latitude === null ? null : { latitude: t.end_latitude, longitude: t.end_longitude! },
+});
+
+/**
+ * Driving-style reports (spec §7 Reports): per interval, per asset or driver,
+ * the summed statistics with their scores, or one entry per trip. Periods read
+ * the rollups; trips read the trips table; nothing here scans raw records.
+ */
+export class ReportsService {
+  constructor(
+    private readonly reports: ReportsRepository,
+    private readonly scope: ScopeRepository,
+    private readonly access: AccessService,
+    private readonly scoreSettings: ScoreSettingsService,
+  ) {}
+
+  async assets(user: AccessTokenClaims, organisationId: number, body: ReportBody): Promise<Report> {
+    const { periods, options } = await this.prepare(user, organisationId, body);
+    const assets = await this.scope.assets(organisationId, body.ids, body.groups);
+    this.checkIds(body.ids, assets, 'asset');
+    const settings = await this.scoreSettings.forAssets(assets);
+    const ids = assets.map((a) => a.id);
+    return Promise.all(
+      periods.map(async (period) => {
+        let data: Map<number, ReportData[]>;
+        if (body.trips) {
+          const trips = await this.reports.trips(
+            ids,
+            period,
+            options.minimumDistance,
+            body.includePreviousData ?? false,
+          );
+          data = await this.assetTrips(trips, settings, options);
+        } else {
+          const sums = await this.reports.sums(ids, period, 'asset_id');
+          data = new Map(ids.map((id) => [id, [this.entry(sums.get(id), settings(id), options)]]));
+        }
+        return {
+          from: period.from.toISOString(),
+          until: period.until.toISOString(),
+          assetPeriodData: assets.map((a) => ({
+            assetId: a.id,
+            assetName: a.name,
+            assetData: data.get(a.id) ?? [],
+          })),
+        };
+      }),
+    );
+  }
+
+  async drivers(
+    user: AccessTokenClaims,
+    organisationId: number,
+    body: ReportBody,
+  ): Promise<Report> {
+    const { periods, options } = await this.prepare(user, organisationId, body);
+    const drivers = await this.scope.drivers(organisationId, body.ids, body.groups);
+    this.checkIds(body.ids, drivers, 'driver');
+    // Driving with no linked driver is UNKNOWN's, shown when the report is for everyone.
+    const everyone = !body.ids?.length && !body.groups?.length;
+    const entities: ScopeEntity[] = everyone
+      ? [...drivers, { id: UNKNOWN_DRIVER, name: UNKNOWN, configurationGroupId: null }]
+      : drivers;
+    const assets = await this.scope.assets(organisationId);
+    const assetIds = assets.map((a) => a.id);
+    const assetNames = new Map(assets.map((a) => [a.id, a.name]));
+    // Drivers drive assets of different configuration groups; their scores use the defaults.
+    const settings = await this.scoreSettings.defaults();
+    return Promise.all(
+      periods.map(async (period) => {
+        const data = new Map<number, ReportData[]>();
+        if (body.trips) {
+          const parts = await this.reports.driverTripParts(
+            assetIds,
+            entities.map((e) => e.id),
+            period,
+            options.minimumDistance,
+          );
+          for (const part of parts) {
+            const entry = this.entry(part.stats, settings, options);
+            entry.trips = [toTrip(part)];
+            entry.parts = [
+              {
+                id: part.asset_id,
+                name: assetNames.get(part.asset_id) ?? '',
+                ...this.entry(part.stats, settings, options),
+              },
+            ];
+            data.set(part.driverId, [...(data.get(part.driverId) ?? []), entry]);
+          }
+        } else {
+          const sums = await this.reports.sums(assetIds, period, 'driver_id');
+          for (const e of entities) data.set(e.id, [this.entry(sums.get(e.id), settings, options)]);
+        }
+        return {
+          from: period.from.toISOString(),
+          until: period.until.toISOString(),
+          driverPeriodData: entities.map((d) => ({
+            driverId: d.id,
+            driverName: d.name,
+            driverData: data.get(d.id) ?? [],
+          })),
+        };
+      }),
+    );
+  }
+
+  private async prepare(user: AccessTokenClaims, organisationId: number, body: ReportBody) {
+    await this.access.organisation(user, organisationId);
+    const period = { from: new Date(body.from), until: new Date(body.until) };
+    if (!(period.from < period.until)) throw badRequest('from must be before until');
+    if (period.until.getTime() - period.from.getTime() > MAX_DAYS * 86_400_000) {
+      throw badRequest(`a report covers at most ${MAX_DAYS} days`);
+    }
+    const extend = body.driverLinkExtendTime ?? DEFAULT_DRIVER_LINK_EXTEND_TIME;
+    if (extend !== ROLLUP_EXTEND_SECONDS && !body.trips) {
+      // Period figures come from rollups made with the default extension.
+      throw badRequest(
+        `driverLinkExtendTime other than ${ROLLUP_EXTEND_SECONDS} is only supported with trips`,
+      );
+    }
+    const foreign = await this.scope.foreignGroups(organisationId, body.groups ?? []);
+    if (foreign.length)
+      throw badRequest(`group ${foreign.join(', ')} is not a group of this organisation`);
+    const periods: Period[] = body.interval
+      ? await this.reports.intervals(period, body.interval)
+      : [period];
+    const options: Options = {
+      scores: body.scoreData ?? true,
+      stats: body.drivingStyleData ?? true,
+      minimumDistance: body.minimumDistance ?? DEFAULT_MINIMUM_DISTANCE,
+    };
+    return { periods, options };
+  }
+
+  private checkIds(ids: number[] | undefined, found: ScopeEntity[], kind: string) {
+    const known = new Set(found.map((e) => e.id));
+    const missing = (ids ?? []).filter((id) => !known.has(id));
+    if (missing.length)
+      throw badRequest(`${kind} ${missing.join(', ')} is not in this organisation`);
+  }
+
+  private async assetTrips(
+    trips: TripRow[],
+    settings: (assetId: number) => ScoreSettings,
+    options: Options,
+  ) {
+    const parts = await this.reports.tripParts(trips.map((t) => t.id));
+    const names = await this.scope.driverNames([...new Set(parts.map((p) => p.driverId))]);
+    const data = new Map<number, ReportData[]>();
+    for (const trip of trips) {
+      const entry = this.entry(trip.stats, settings(trip.asset_id), options);
+      entry.trips = [toTrip(trip)];
+      entry.parts = parts
+        .filter((p) => p.tripId === trip.id)
+        .map((p) => ({
+          id: p.driverId,
+          name: p.driverId === UNKNOWN_DRIVER ? UNKNOWN : (names.get(p.driverId) ?? ''),
+          ...this.entry(p.stats, settings(trip.asset_id), options),
+        }));
+      data.set(trip.asset_id, [...(data.get(trip.asset_id) ?? []), entry]);
+    }
+    return data;
+  }
+
+  private entry(
+    stats: DrivingStyleData | undefined,
+    settings: ScoreSettings,
+    options: Options,
+  ): ReportData {
+    const derived = deriveStats(stats ?? emptyStats());
+    return {
+      ...(options.stats ? { drivingStyleData: derived } : {}),
+      ...(options.scores ? { scoreData: score(derived, settings) } : {}),
+    };
+  }
+}

@@ -1,0 +1,87 @@
+import { Type, type Static } from 'typebox';
+import { RawRecordMetrics } from './driving-style.js';
+
+/** The device API: what vehicles send. See docs/device-protocol.md. */
+export const DEVICE_API_BASE = '/device-api/v1';
+export const MAX_BATCH = 1000;
+
+/** Integer degrees × 100000 (spec §9). */
+export const Location = Type.Object(
+  {
+    latitude: Type.Integer({ minimum: -9_000_000, maximum: 9_000_000 }),
+    longitude: Type.Integer({ minimum: -18_000_000, maximum: 18_000_000 }),
+  },
+  { additionalProperties: false },
+);
+export type Location = Static<typeof Location>;
+
+export const EVENT_TYPES = [
+  'HARSH_BRAKE',
+  'HARSH_ACCELERATION',
+  'OVER_SPEED_START',
+  'OVER_SPEED_STOP',
+  'OVER_RPM_START',
+  'OVER_RPM_STOP',
+  'IDLE_START',
+  'IDLE_STOP',
+  'EMERGENCY_BRAKE',
+] as const;
+export const EventType = Type.Enum(EVENT_TYPES);
+export type EventType = Static<typeof EventType>;
+
+export const TRANSFER_REASONS = ['TRIP_START', 'TRIP_STOP', 'PERIODIC', 'EVENTS'] as const;
+export const TransferReason = Type.Enum(TRANSFER_REASONS);
+export type TransferReason = Static<typeof TransferReason>;
+
+export const DeviceEvent = Type.Object(
+  { eventType: EventType, timestamp: Type.Optional(Type.String({ format: 'date-time' })) },
+  { additionalProperties: false },
+);
+export type DeviceEvent = Static<typeof DeviceEvent>;
+
+/** One raw record: the counters at that moment, why it was sent, where, and what happened. */
+export const RawRecordInput = Type.Object(
+  {
+    timestamp: Type.String({ format: 'date-time' }),
+    transferReason: TransferReason,
+    location: Type.Optional(Location),
+    /** km/h at that moment */
+    speed: Type.Optional(Type.Number({ minimum: 0, maximum: 300 })),
+    events: Type.Optional(Type.Array(DeviceEvent, { maxItems: 100 })),
+    ...RawRecordMetrics.properties,
+  },
+  { additionalProperties: false },
+);
+export type RawRecordInput = Static<typeof RawRecordInput>;
+
+/** A GPS point between records, for route lines and the live position. */
+export const DatapointInput = Type.Object(
+  {
+    timestamp: Type.String({ format: 'date-time' }),
+    location: Location,
+    speed: Type.Optional(Type.Number({ minimum: 0, maximum: 300 })),
+    heading: Type.Optional(Type.Integer({ minimum: 0, maximum: 359 })),
+  },
+  { additionalProperties: false },
+);
+export type DatapointInput = Static<typeof DatapointInput>;
+
+/** Items are checked one by one, so one bad item does not cost the batch. */
+export const RecordBatch = Type.Object(
+  { records: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_BATCH }) },
+  { additionalProperties: false },
+);
+export const DatapointBatch = Type.Object(
+  { datapoints: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_BATCH }) },
+  { additionalProperties: false },
+);
+
+export const BatchResult = Type.Object({
+  /** new items, durably stored before this answer */
+  stored: Type.Integer(),
+  /** items already stored earlier (same device, timestamp and reason): not counted twice */
+  duplicates: Type.Integer(),
+  /** items refused, by their index in the batch, with the reason */
+  rejected: Type.Array(Type.Object({ index: Type.Integer(), reason: Type.String() })),
+});
+export type BatchResult = Static<typeof BatchResult>;
