@@ -36,6 +36,9 @@ import { IngestService } from './modules/engine/ingest.service.js';
 import { GroupRepository } from './modules/groups/groups.repository.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { GroupService } from './modules/groups/groups.service.js';
+import { AdminDataRepository } from './modules/admin-data/admin-data.repository.js';
+import { adminDataRoutes } from './modules/admin-data/admin-data.routes.js';
+import { AdminDataService } from './modules/admin-data/admin-data.service.js';
 import { ScoreSettingsService } from './modules/drivingstyle/score-settings.js';
 import { ReportsRepository, ScopeRepository } from './modules/reports/reports.repository.js';
 import { reportRoutes } from './modules/reports/reports.routes.js';
@@ -46,7 +49,7 @@ import { VehicleDataService } from './modules/vehicle-data/vehicle-data.service.
 import { healthRoutes } from './modules/health/health.routes.js';
 import { LinkRepository } from './modules/links/links.repository.js';
 import { assetDriverLinkRoute, linkRoutes } from './modules/links/links.routes.js';
-import { LinkService } from './modules/links/links.service.js';
+import { LinkService, type LinkChanged } from './modules/links/links.service.js';
 import { OrganisationRepository } from './modules/organisations/organisations.repository.js';
 import { organisationRoutes } from './modules/organisations/organisations.routes.js';
 import { OrganisationService } from './modules/organisations/organisations.service.js';
@@ -75,6 +78,8 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   const deviceRepository = new DeviceRepository(db);
   const driverRepository = new DriverRepository(db);
   const linkRepository = new LinkRepository(db);
+  const engine = new EngineService(new EngineRepository(db, config.timezone), log);
+  const linkChanged: LinkChanged = (change) => engine.linkChanged(change);
   const configurationRepository = new ConfigurationRepository(db);
   const scoreSettings = new ScoreSettingsService(configurationRepository);
   const reportsRepository = new ReportsRepository(db, config.timezone);
@@ -111,6 +116,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       assetRepository,
       deviceRepository,
       fleetAccess,
+      linkChanged,
     ),
     driverLinks: new LinkService(
       'driver',
@@ -118,10 +124,19 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       assetRepository,
       driverRepository,
       fleetAccess,
+      linkChanged,
     ),
     deviceAuth: new DeviceAuthService(deviceRepository),
     ingest: new IngestService(new IngestRepository(db, config.timezone)),
-    engine: new EngineService(new EngineRepository(db, config.timezone), log),
+    engine,
+    adminData: new AdminDataService(
+      new AdminDataRepository(db),
+      organisationRepository,
+      assetRepository,
+      engine,
+      access,
+      fleetAccess,
+    ),
     driveReports: new ReportsService(reportsRepository, scopeRepository, access, scoreSettings),
     vehicleData: new VehicleDataService(
       new VehicleDataRepository(db),
@@ -231,6 +246,7 @@ export async function buildApp({
     async (admin) => {
       admin.addHook('onRequest', admin.authenticate);
       await admin.register(assetDriverLinkRoute);
+      await admin.register(adminDataRoutes);
     },
     { prefix: API_BASE.admin },
   );

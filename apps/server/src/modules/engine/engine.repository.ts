@@ -203,6 +203,61 @@ export class EngineRepository {
       WHERE asset_id = ${day.assetId}`.execute(trx);
   }
 
+  /**
+   * A device link changed: the device's records and datapoints of [from, until)
+   * take the asset of the links as they are now, and the asset-days they left
+   * and joined are queued.
+   */
+  async reattribute(deviceId: number, from: Date, until: Date | null): Promise<number[]> {
+    const window = sql`device_id = ${deviceId} AND "timestamp" >= ${from} AND "timestamp" < coalesce(${until}::timestamptz, 'infinity')`;
+    const linked = sql`(SELECT dl.asset_id FROM device_links dl WHERE dl.device_id = t.device_id AND dl.period @> t."timestamp")`;
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ asset_id: number }>`
+        WITH left_days AS (${this.queueDays(sql`raw_records`, window)}),
+        moved AS (
+          UPDATE raw_records t SET asset_id = ${linked} WHERE ${window}
+          RETURNING asset_id
+        )
+        SELECT DISTINCT asset_id FROM moved WHERE asset_id IS NOT NULL`.execute(trx);
+      await sql`UPDATE datapoints t SET asset_id = ${linked} WHERE ${window}`.execute(trx);
+      await this.queueDays(sql`raw_records`, window).execute(trx);
+      return rows.map((r) => r.asset_id);
+    });
+  }
+
+  /** Queues the asset-days of [from, until) that have records: a driver link of the asset changed. */
+  async requeue(assetId: number, from: Date, until: Date | null): Promise<void> {
+    await this.queueDays(
+      sql`raw_records`,
+      sql`asset_id = ${assetId} AND "timestamp" >= ${from} AND "timestamp" < coalesce(${until}::timestamptz, 'infinity')`,
+    ).execute(this.db);
+  }
+
+  private queueDays(table: ReturnType<typeof sql>, where: ReturnType<typeof sql>) {
+    return sql`
+      INSERT INTO engine_queue (asset_id, day)
+      SELECT DISTINCT asset_id, ("timestamp" AT TIME ZONE ${this.timezone})::date FROM ${table}
+      WHERE ${where} AND asset_id IS NOT NULL
+      ON CONFLICT DO NOTHING`;
+  }
+
+  /** The latest position of each asset, read again from its records and datapoints. */
+  async refreshState(assetIds: number[]): Promise<void> {
+    if (!assetIds.length) return;
+    await sql`
+      INSERT INTO asset_state AS s (asset_id, last_time, latitude, longitude, speed)
+      SELECT DISTINCT ON (asset_id) asset_id, "timestamp", latitude, longitude, speed
+      FROM (
+        SELECT asset_id, "timestamp", latitude, longitude, speed FROM raw_records WHERE asset_id = ANY(${assetIds}::integer[])
+        UNION ALL
+        SELECT asset_id, "timestamp", latitude, longitude, speed FROM datapoints WHERE asset_id = ANY(${assetIds}::integer[])
+      ) latest
+      ORDER BY asset_id, "timestamp" DESC
+      ON CONFLICT (asset_id) DO UPDATE
+        SET last_time = excluded.last_time, latitude = excluded.latitude,
+            longitude = excluded.longitude, speed = excluded.speed`.execute(this.db);
+  }
+
   async postpone(day: ClaimedDay): Promise<void> {
     await sql`UPDATE engine_queue SET queued_at = now() WHERE asset_id = ${day.assetId} AND day = ${day.day}::date`.execute(
       this.db,

@@ -54,6 +54,30 @@ export class EngineService {
     return done;
   }
 
+  /** A device or driver link changed over [from, until): the data of that time is derived again. */
+  async linkChanged(change: {
+    kind: 'device' | 'driver';
+    assetId: number;
+    targetId: number;
+    from: Date;
+    until: Date | null;
+  }) {
+    if (change.kind === 'device') {
+      const assets = await this.repository.reattribute(change.targetId, change.from, change.until);
+      await this.repository.refreshState([...new Set([...assets, change.assetId])]);
+    } else {
+      // A driver link still counts ROLLUP_EXTEND_SECONDS after it ends.
+      const until = change.until && new Date(change.until.getTime() + ROLLUP_EXTEND_SECONDS * 1000);
+      await this.repository.requeue(change.assetId, change.from, until);
+    }
+  }
+
+  /** Re-attributes a device's data of [from, until) (admin re-processing). */
+  async reattributeDevice(deviceId: number, from: Date, until: Date): Promise<void> {
+    const assets = await this.repository.reattribute(deviceId, from, until);
+    await this.repository.refreshState(assets);
+  }
+
   pending(): Promise<number> {
     return this.repository.pending();
   }

@@ -13,6 +13,15 @@ import type { Link, LinkKind, LinkRepository, Period } from './links.repository.
 
 type Answer = { device: DeviceLink; driver: DriverLink };
 
+/** A link changed over [from, until): the data of that time is attributed again (the engine). */
+export type LinkChanged = (change: {
+  kind: LinkKind;
+  assetId: number;
+  targetId: number;
+  from: Date;
+  until: Date | null;
+}) => Promise<void>;
+
 /** Finds the device or driver at the other end of a link (DeviceRepository, DriverRepository). */
 interface TargetRepository {
   find(id: number): Promise<{ organisationId: number } | undefined>;
@@ -33,6 +42,7 @@ export class LinkService<K extends LinkKind> {
     private readonly assets: AssetRepository,
     private readonly targets: TargetRepository,
     private readonly access: FleetAccess,
+    private readonly changed: LinkChanged,
   ) {
     this.Kind = kind === 'device' ? 'Device' : 'Driver';
   }
@@ -55,7 +65,9 @@ export class LinkService<K extends LinkKind> {
     const target = await this.target(user, targetId, 'write');
     await this.access.assertMayServe(target, asset, `${this.Kind} ${targetId}`);
     const from = query.from ? new Date(query.from) : new Date();
-    return this.answer(await this.links.create(this.kind, assetId, targetId, from));
+    const link = await this.links.create(this.kind, assetId, targetId, from);
+    await this.changed({ kind: this.kind, assetId, targetId, from, until: null });
+    return this.answer(link);
   }
 
   /** Ends the open link at `until` (default now). */
@@ -74,6 +86,7 @@ export class LinkService<K extends LinkKind> {
     }
     const ended = await this.links.terminate(this.kind, open.id, until);
     if (!ended) throw noOpenLink();
+    await this.changed({ kind: this.kind, assetId, targetId, from: until, until: null });
     return this.answer(ended);
   }
 
@@ -84,6 +97,13 @@ export class LinkService<K extends LinkKind> {
     await this.asset(user, link.assetId, 'write');
     await this.target(user, link.targetId, 'write');
     await this.links.delete(this.kind, id);
+    await this.changed({
+      kind: this.kind,
+      assetId: link.assetId,
+      targetId: link.targetId,
+      from: link.from,
+      until: link.until,
+    });
   }
 
   private async asset(user: AccessTokenClaims, id: number, intent: Intent) {

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceWithCredential, Report } from '@fleet/contract';
+import { fleetSeed } from '../../test/fleet-seed.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let demo: number;
+let assetId: number;
+let device: DeviceWithCredential;
+
+const at = (hhmm: string) => `2026-11-05T${hhmm}:00+01:00`;
+const record = (hhmm: string, transferReason: string, km: number) => ({
+  timestamp: at(hhmm),
+  transferReason,
+  location: { latitude: 5200000 + km * 100, longitude: 480000 },
+  odometer: 500_000 + km * 1000,
+  drivingTime: km * 60,
+});
+const trip = [
+  record('10:00', 'TRIP_START', 0),
+  record('10:20', 'PERIODIC', 20),
+  record('10:40', 'TRIP_STOP', 40),
+];
+
+const distance = async (user = 'manager') => {
+  const response = await t.as(user, {
+    method: 'POST',
+    url: `/api/organisations/${demo}/reports/assets`,
+    payload: { from: at('00:00'), until: at('23:59'), ids: [assetId] },
+  });
+  return (response.json() as Report)[0]!.assetPeriodData![0]!.assetData[0]!.drivingStyleData!
+    .drivingDistance;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await t.organisationId('Demo Transport');
+  const seed = fleetSeed(t);
+  assetId = (await seed.asset(demo)).id;
+  device = await seed.device(demo);
+  // The device sends before anyone linked it to a truck: its records belong to no asset yet.
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/device-api/v1/records',
+    headers: { authorization: `Bearer ${device.credential}` },
+    payload: { records: trip },
+  });
+  expect(sent.json().stored).toBe(3);
+  await t.app.services.engine.drain();
+});
+afterAll(() => t.close());
+
+describe('late links', () => {
+  it('a device link made afterwards brings the records it covers to the asset', async () => {
+    expect(await distance()).toBe(0);
+    await fleetSeed(t).deviceLink(assetId, device.id, '2026-11-01T00:00:00Z');
+    await t.app.services.engine.drain();
+    expect(await distance()).toBe(40_000);
+  });
+
+  it('a driver link made afterwards gives the driving to that driver', async () => {
+    const seed = fleetSeed(t);
+    const driver = await seed.driver(demo, 'Late');
+    await seed.driverLink(assetId, driver.id, '2026-11-05T09:00:00+01:00');
+    await t.app.services.engine.drain();
+    const response = await t.as('manager', {
+      method: 'POST',
+      url: `/api/organisations/${demo}/reports/drivers`,
+      payload: { from: at('00:00'), until: at('23:59'), ids: [driver.id] },
+    });
+    expect(
+      (response.json() as Report)[0]!.driverPeriodData![0]!.driverData[0]!.drivingStyleData!
+        .drivingDistance,
+    ).toBe(40_000);
+  });
+});
+
+describe('admin data calls', () => {
+  it('re-processes a window and streams its progress as JSON lines', async () => {
+    const response = await t.as('integrator', {
+      method: 'POST',
+      url: '/admin-api/rawdatas/import',
+      query: { from: '2026-11-01T00:00:00Z', until: '2026-11-10T00:00:00Z' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/x-ndjson');
+    const lines = response.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.at(-1)).toMatchObject({ status: 'finished', remaining: 0, devices: 1 });
+    expect(lines.at(-1).processed).toBeGreaterThanOrEqual(1);
+    expect(await distance()).toBe(40_000);
+  });
+
+  it.each([
+    ['manager', { from: '2026-11-01T00:00:00Z', until: '2026-11-10T00:00:00Z' }, 403],
+    ['integrator', { from: '2026-11-10T00:00:00Z', until: '2026-11-01T00:00:00Z' }, 400],
+    ['integrator', { from: 'soon', until: '2026-11-01T00:00:00Z' }, 400],
+  ])('refuses an import by %s of %o with %i', async (user, query, status) => {
+    const response = await t.as(user, { method: 'POST', url: '/admin-api/rawdatas/import', query });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().code).toBeDefined();
+  });
+
+  it('lists the query points of an asset for operators', async () => {
+    const query = { from: at('00:00'), until: at('23:59') };
+    const points = await t.as('integrator', {
+      method: 'GET',
+      url: `/admin-api/assets/${assetId}/querypoints`,
+      query,
+    });
+    expect(points.json().map((p: { source: string }) => p.source)).toEqual([
+      'RECORD',
+      'RECORD',
+      'RECORD',
+    ]);
+    expect(
+      (
+        await t.as('manager', {
+          method: 'GET',
+          url: `/admin-api/assets/${assetId}/querypoints`,
+          query,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('deletes an organisation’s vehicle data for OEM only, keeping the fleet records', async () => {
+    const url = `/admin-api/organisations/${demo}/data`;
+    expect((await t.as('integrator', { method: 'DELETE', url })).statusCode).toBe(403);
+    const response = await t.as('oem', { method: 'DELETE', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().deleted).toMatchObject({ rawRecords: 3, trips: 1 });
+    expect(await distance()).toBe(0);
+    expect(
+      (await t.as('manager', { method: 'GET', url: `/api/assets/${assetId}` })).statusCode,
+    ).toBe(200);
+  });
+});
