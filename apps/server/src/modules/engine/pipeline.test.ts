@@ -283,3 +283,59 @@ describe('engine and reports', () => {
     expect(response.json().message).toContain(message);
   });
 });
+
+describe('driverLinkExtendTime in trip reports', () => {
+  let asset2: number;
+  let driver2: number;
+  beforeAll(async () => {
+    const seed = fleetSeed(t);
+    asset2 = (await seed.asset(demo, 'Truck 08')).id;
+    driver2 = (await seed.driver(demo, 'de Boer')).id;
+    const device2 = await seed.device(demo, 'FW-100008');
+    await seed.deviceLink(asset2, device2.id, '2026-11-01T00:00:00Z');
+    await seed.driverLink(asset2, driver2, '2026-11-01T00:00:00Z');
+    // the driver logs out at 08:27, three minutes before the 08:30 record
+    const end = await t.as('manager', {
+      method: 'DELETE',
+      url: `/api/assets/${asset2}/drivers/${driver2}`,
+      query: { until: at('08:27') },
+    });
+    expect(end.statusCode).toBe(200);
+    const sent = await send(trip, device2.credential);
+    expect(sent.json().stored).toBe(trip.length);
+    await t.app.services.engine.drain();
+  });
+
+  const driverDistance = async (driverLinkExtendTime: number) => {
+    const response = await report('manager', {
+      from: at('00:00'),
+      until: at('23:59'),
+      trips: true,
+      ids: [asset2],
+      driverLinkExtendTime,
+    });
+    const [entry] = (response.json() as Report)[0]!.assetPeriodData![0]!.assetData;
+    return Object.fromEntries(
+      entry!.parts!.map((p) => [p.name, p.drivingStyleData!.drivingDistance]),
+    );
+  };
+
+  it('counts driving up to five minutes after the link ended for the driver by default', async () => {
+    // the 08:30 record falls within 08:27 + 5 min: 30 km are the driver's
+    expect(await driverDistance(300)).toEqual({ 'Sam de Boer': 30_000, UNKNOWN: 30_000 });
+  });
+
+  it('splits the trip again from its records when asked for no extension', async () => {
+    // records at 08:10, 08:20 and 08:25 are before 08:27: 25 km are the driver's
+    expect(await driverDistance(0)).toEqual({ 'Sam de Boer': 25_000, UNKNOWN: 35_000 });
+  });
+
+  it('refuses another extension for period figures, which come from the rollups', async () => {
+    const response = await report('manager', {
+      from: at('00:00'),
+      until: at('23:59'),
+      driverLinkExtendTime: 0,
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});

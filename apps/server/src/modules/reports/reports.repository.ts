@@ -135,6 +135,41 @@ export class ReportsRepository {
     }));
   }
 
+  /** The raw records of a trip and the asset's driver links around it, to split it again. */
+  async tripInputs(assetId: number, start: Date, end: Date | null) {
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT "timestamp", transfer_reason, device_id, latitude, longitude, events, metrics
+      FROM raw_records
+      WHERE asset_id = ${assetId} AND "timestamp" >= ${start} AND "timestamp" <= coalesce(${end}::timestamptz, now())
+      ORDER BY "timestamp", CASE transfer_reason WHEN 'TRIP_START' THEN 0 WHEN 'TRIP_STOP' THEN 2 ELSE 1 END`.execute(
+      this.db,
+    );
+    const links = await this.db
+      .selectFrom('driver_links')
+      .select(['driver_id', 'from', 'until'])
+      .where('asset_id', '=', assetId)
+      .where('from', '<=', end ?? new Date())
+      .where((eb) =>
+        eb.or([
+          eb('until', 'is', null),
+          eb('until', '>=', sql<Date>`${start}::timestamptz - interval '1 day'`),
+        ]),
+      )
+      .execute();
+    return {
+      records: rows.map((r) => ({
+        timestamp: r.timestamp as Date,
+        transferReason: r.transfer_reason as string,
+        deviceId: r.device_id as number,
+        latitude: r.latitude as number | null,
+        longitude: r.longitude as number | null,
+        events: r.events as never,
+        metrics: r.metrics as never,
+      })),
+      links: links.map((l) => ({ driverId: l.driver_id, from: l.from, until: l.until })),
+    };
+  }
+
   /** Trip parts driven by the drivers in the period, on any of the assets. */
   async driverTripParts(
     assetIds: number[],

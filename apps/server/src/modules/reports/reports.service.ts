@@ -15,7 +15,7 @@ import { deriveStats, emptyStats } from '../drivingstyle/driving-style.js';
 import type { ScoreSettingsService } from '../drivingstyle/score-settings.js';
 import { score, type ScoreSettings } from '../drivingstyle/scoring.js';
 import { ROLLUP_EXTEND_SECONDS } from '../engine/engine.service.js';
-import { UNKNOWN_DRIVER } from '../engine/process-day.js';
+import { processDay, UNKNOWN_DRIVER } from '../engine/process-day.js';
 import type {
   Period,
   ReportsRepository,
@@ -25,11 +25,14 @@ import type {
 } from './reports.repository.js';
 
 const MAX_DAYS = 400;
+/** Trips split again from raw records when driverLinkExtendTime is not the rollups'. */
+const MAX_RESPLIT_TRIPS = 500;
 
 interface Options {
   scores: boolean;
   stats: boolean;
   minimumDistance: number;
+  extendSeconds: number;
 }
 
 const toTrip = (t: TripRow): ReportTrip => ({
@@ -113,11 +116,11 @@ export class ReportsService {
       periods.map(async (period) => {
         const data = new Map<number, ReportData[]>();
         if (body.trips) {
-          const parts = await this.reports.driverTripParts(
+          const parts = await this.driverTripParts(
             assetIds,
             entities.map((e) => e.id),
             period,
-            options.minimumDistance,
+            options,
           );
           for (const part of parts) {
             const entry = this.entry(part.stats, settings, options);
@@ -155,8 +158,8 @@ export class ReportsService {
     if (period.until.getTime() - period.from.getTime() > MAX_DAYS * 86_400_000) {
       throw badRequest(`a report covers at most ${MAX_DAYS} days`);
     }
-    const extend = body.driverLinkExtendTime ?? DEFAULT_DRIVER_LINK_EXTEND_TIME;
-    if (extend !== ROLLUP_EXTEND_SECONDS && !body.trips) {
+    const extendSeconds = body.driverLinkExtendTime ?? DEFAULT_DRIVER_LINK_EXTEND_TIME;
+    if (extendSeconds !== ROLLUP_EXTEND_SECONDS && !body.trips) {
       // Period figures come from rollups made with the default extension.
       throw badRequest(
         `driverLinkExtendTime other than ${ROLLUP_EXTEND_SECONDS} is only supported with trips`,
@@ -172,6 +175,7 @@ export class ReportsService {
       scores: body.scoreData ?? true,
       stats: body.drivingStyleData ?? true,
       minimumDistance: body.minimumDistance ?? DEFAULT_MINIMUM_DISTANCE,
+      extendSeconds,
     };
     return { periods, options };
   }
@@ -183,12 +187,66 @@ export class ReportsService {
       throw badRequest(`${kind} ${missing.join(', ')} is not in this organisation`);
   }
 
+  /** The parts of trips each driver drove in the period, longer than the minimum distance. */
+  private async driverTripParts(
+    assetIds: number[],
+    driverIds: number[],
+    period: Period,
+    options: Options,
+  ) {
+    if (options.extendSeconds === ROLLUP_EXTEND_SECONDS) {
+      return this.reports.driverTripParts(assetIds, driverIds, period, options.minimumDistance);
+    }
+    const trips = await this.reports.trips(assetIds, period, 0, false);
+    const byId = new Map(trips.map((t) => [t.id, t]));
+    const wanted = new Set(driverIds);
+    return (await this.splitTrips(trips, options.extendSeconds))
+      .filter((p) => wanted.has(p.driverId) && p.stats.drivingDistance >= options.minimumDistance)
+      .map((p) => ({ ...byId.get(p.tripId)!, driverId: p.driverId, stats: p.stats }));
+  }
+
+  /**
+   * Who drove each trip. The trips table holds the split made with the
+   * default extension; another extension (0 in the trips day view) splits the
+   * trips again from their records with the same pure core the engine uses.
+   */
+  private async splitTrips(trips: TripRow[], extendSeconds: number) {
+    if (extendSeconds === ROLLUP_EXTEND_SECONDS)
+      return this.reports.tripParts(trips.map((t) => t.id));
+    if (trips.length > MAX_RESPLIT_TRIPS) {
+      throw badRequest(
+        `driverLinkExtendTime other than ${ROLLUP_EXTEND_SECONDS} is supported for up to ${MAX_RESPLIT_TRIPS} trips; ask for a shorter period`,
+      );
+    }
+    const parts: { tripId: number; driverId: number; stats: DrivingStyleData }[] = [];
+    for (const trip of trips) {
+      const { records, links } = await this.reports.tripInputs(
+        trip.asset_id,
+        trip.start_time,
+        trip.end_time,
+      );
+      const end = new Date((trip.end_time ?? new Date()).getTime() + 1);
+      const day = processDay({
+        records,
+        links,
+        start: trip.start_time,
+        end,
+        extendSeconds,
+        now: new Date(),
+      });
+      const again = day.trips.find((t) => t.start.getTime() === trip.start_time.getTime());
+      for (const [driverId, stats] of again?.drivers ?? [])
+        parts.push({ tripId: trip.id, driverId, stats });
+    }
+    return parts;
+  }
+
   private async assetTrips(
     trips: TripRow[],
     settings: (assetId: number) => ScoreSettings,
     options: Options,
   ) {
-    const parts = await this.reports.tripParts(trips.map((t) => t.id));
+    const parts = await this.splitTrips(trips, options.extendSeconds);
     const names = await this.scope.driverNames([...new Set(parts.map((p) => p.driverId))]);
     const data = new Map<number, ReportData[]>();
     for (const trip of trips) {
