@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../apps/server/src/db/embedded.js';
+import { freePort } from '../apps/server/src/lib/free-port.js';
 import { createDatabase, databaseUrl, dropDatabase } from '../apps/server/src/test/databases.js';
 import { findChromium } from './browser.js';
 
@@ -72,7 +72,8 @@ export default async function setup(project: TestProject) {
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    // unref: a pending timer would keep the test runner alive after the server is gone
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
     if (serverDb) await dropDatabase(serverDb, dbName);
     rmSync(dataDir, { recursive: true, force: true });
   };

