@@ -15,32 +15,46 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(import.meta.dirname, '..');
+/** Days of demo history the simulator seeds for the browser tests (npm start seeds 30). */
+const HISTORY_DAYS = '7';
 
-/** Waits for the server's "running at <url>" line; fails with its output if it exits first. */
-function waitForAddress(server: ChildProcess, ms: number): Promise<string> {
+/** Resolves with the first match of `pattern` in the process's output; fails with the output if it exits first. */
+function waitForOutput(child: ChildProcess, pattern: RegExp, ms: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start in ${ms} ms:\n${output}`)),
-      ms,
-    );
+    const fail = (why: string) =>
+      reject(new Error(`${why} (waiting for ${pattern}):\n${output.slice(-4000)}`));
+    const timer = setTimeout(() => fail(`nothing in ${ms} ms`), ms);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /running at (http\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
+      const match = pattern.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', read);
+      child.stderr?.off('data', read);
+      resolve(match[1] ?? match[0]);
     };
-    server.stdout?.on('data', read);
-    server.stderr?.on('data', read);
-    server.on('exit', (code) =>
-      reject(new Error(`server exited (${code}) before it started:\n${output}`)),
-    );
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => fail(`exited with ${code}`));
   });
 }
 
-/** The real server, started the way `npm start` starts it, on its own data directory and port. */
+/** Waits until the engine has derived everything the simulator sent. */
+async function waitForEngine(baseUrl: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { engineQueue: number };
+    if (health.engineQueue === 0) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the engine did not catch up in ${ms} ms`);
+}
+
+/**
+ * The real server, started the way `npm start` starts it (with the simulator
+ * seeding a demo fleet), on its own data directory and port.
+ */
 export default async function setup(project: TestProject) {
   const chromium = findChromium();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-e2e-'));
@@ -54,6 +68,8 @@ export default async function setup(project: TestProject) {
     JWT_SECRET: jwtSecret,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    DEMO_HISTORY_DAYS: HISTORY_DAYS,
+    DEMO_LIVE_VEHICLES: '3',
   };
   const serverDb = process.env.TEST_DATABASE_URL;
   const dbName = `fleet_e2e_${process.pid}`;
@@ -65,8 +81,19 @@ export default async function setup(project: TestProject) {
   const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const baseUrl = await waitForAddress(server, 120_000);
+  const seeded = waitForOutput(server, /Driving live/, 300_000);
+  seeded.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+  const baseUrl = (await waitForOutput(server, /running at (http\S+)/, 120_000)).replace(
+    'localhost',
+    '127.0.0.1',
+  );
+  await seeded;
+  await waitForEngine(baseUrl, 180_000);
+  // Keep reading so a full pipe never blocks the server.
+  server.stdout?.resume();
+  server.stderr?.resume();
   project.provide('e2e', { baseUrl, jwtSecret, chromium });
 
   return async () => {

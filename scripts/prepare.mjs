@@ -51,6 +51,7 @@ export function prepare() {
   );
   const outputs = [
     path.join(root, 'apps', 'server', 'dist', 'main.js'),
+    path.join(root, 'apps', 'simulator', 'dist', 'main.js'),
     path.join(root, 'apps', 'web', 'dist', 'index.html'),
   ];
   // Written after a whole build succeeded; older than any source means build again.

@@ -33,6 +33,10 @@ import { EngineRepository } from './modules/engine/engine.repository.js';
 import { EngineService } from './modules/engine/engine.service.js';
 import { IngestRepository } from './modules/engine/ingest.repository.js';
 import { IngestService } from './modules/engine/ingest.service.js';
+import { createGeocoder } from './modules/geocoding/geocoders.repository.js';
+import { GeocodeCacheRepository } from './modules/geocoding/geocoding.repository.js';
+import { geocodingRoutes } from './modules/geocoding/geocoding.routes.js';
+import { GeocodingService } from './modules/geocoding/geocoding.service.js';
 import { GroupRepository } from './modules/groups/groups.repository.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { GroupService } from './modules/groups/groups.service.js';
@@ -46,6 +50,7 @@ import { ReportsService } from './modules/reports/reports.service.js';
 import { VehicleDataRepository } from './modules/vehicle-data/vehicle-data.repository.js';
 import { vehicleDataRoutes } from './modules/vehicle-data/vehicle-data.routes.js';
 import { VehicleDataService } from './modules/vehicle-data/vehicle-data.service.js';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { LinkRepository } from './modules/links/links.repository.js';
 import { assetDriverLinkRoute, linkRoutes } from './modules/links/links.routes.js';
@@ -149,6 +154,11 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       fleetAccess,
       scoreSettings,
     ),
+    geocoding: new GeocodingService(
+      new GeocodeCacheRepository(db),
+      createGeocoder({ ...config.geocoder, userAgent: `Fleetwise/${VERSION}` }),
+      log,
+    ),
   };
 }
 
@@ -208,12 +218,16 @@ export async function buildApp({
     app.getDefaultJsonParser('error', 'error'),
   );
 
+  // Devices send a batch every few seconds: answered requests log at debug, refused ones at
+  // info, failures at error, so LOG_LEVEL=info shows what needs attention.
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    const status = reply.statusCode;
+    const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
+    request.log[level](
       {
         method: request.method,
         url: request.url,
-        status: reply.statusCode,
+        status,
         ms: Math.round(reply.elapsedTime),
       },
       'request',
@@ -223,6 +237,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(clientConfigRoutes, { mapStyleUrl: config.mapStyleUrl });
       await api.register(authRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', signedIn.authenticate);
@@ -237,6 +252,7 @@ export async function buildApp({
         await signedIn.register(linkRoutes);
         await signedIn.register(reportRoutes);
         await signedIn.register(vehicleDataRoutes);
+        await signedIn.register(geocodingRoutes);
       });
     },
     { prefix: API_BASE.main },

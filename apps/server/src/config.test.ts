@@ -22,6 +22,18 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'postgres://db/fleet' }, { databaseUrl: 'postgres://db/fleet' }],
     [{ SEED_DEMO: 'false' }, { seedDemo: false }],
     [{ ACCESS_TOKEN_TTL: '60' }, { accessTokenTtlSeconds: 60 }],
+    [
+      {},
+      { geocoder: { kind: 'offline', url: undefined, googleMapsKey: undefined, timeoutMs: 3000 } },
+    ],
+    [
+      { GEOCODER: 'nominatim', GEOCODER_URL: 'http://nominatim.local:8080' },
+      { geocoder: { kind: 'nominatim', url: 'http://nominatim.local:8080' } },
+    ],
+    [
+      { GEOCODER: 'google', GOOGLE_MAPS_KEY: 'key', GEOCODER_TIMEOUT: '1500' },
+      { geocoder: { kind: 'google', googleMapsKey: 'key', timeoutMs: 1500 } },
+    ],
   ])('reads %o', (env, expected) => {
     expect(loadConfig(env, '/srv/fleet')).toMatchObject(expected);
   });
@@ -31,6 +43,12 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT must be at most 65535, got 70000'],
     [{ ACCESS_TOKEN_TTL: '0' }, "ACCESS_TOKEN_TTL must be an integer of at least 1, got '0'"],
     [{ SEED_DEMO: 'maybe' }, "SEED_DEMO must be true or false, got 'maybe'"],
+    [{ GEOCODER: 'bing' }, "GEOCODER must be one of offline, nominatim, google, got 'bing'"],
+    [{ GEOCODER: 'google' }, 'GEOCODER=google needs GOOGLE_MAPS_KEY'],
+    [
+      { GEOCODER_URL: 'nominatim.local' },
+      "GEOCODER_URL must be an http(s) address, got 'nominatim.local'",
+    ],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

@@ -1,4 +1,9 @@
 import path from 'node:path';
+import {
+  GEOCODER_KINDS,
+  type GeocoderConfig,
+  type GeocoderKind,
+} from './modules/geocoding/geocoders.repository.js';
 
 export interface Config {
   host: string;
@@ -17,7 +22,11 @@ export interface Config {
   engineWorkers: number;
   seedDemo: boolean;
   webDist: string;
+  /** A MapLibre style URL for the web app's maps; null: OpenStreetMap raster tiles. */
+  mapStyleUrl: string | null;
   login: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number };
+  /** Reverse geocoding: the offline place list by default, Nominatim or Google when configured. */
+  geocoder: Omit<GeocoderConfig, 'userAgent'>;
 }
 
 export class ConfigError extends Error {}
@@ -51,6 +60,27 @@ function zone(name: string): string {
   }
 }
 
+function geocoder(env: NodeJS.ProcessEnv): Config['geocoder'] {
+  const kind = (env.GEOCODER || 'offline').toLowerCase();
+  if (!(GEOCODER_KINDS as readonly string[]).includes(kind)) {
+    throw new ConfigError(`GEOCODER must be one of ${GEOCODER_KINDS.join(', ')}, got '${kind}'`);
+  }
+  const url = env.GEOCODER_URL || undefined;
+  if (url && !/^https?:\/\/[^/]/.test(url)) {
+    throw new ConfigError(`GEOCODER_URL must be an http(s) address, got '${url}'`);
+  }
+  const googleMapsKey = env.GOOGLE_MAPS_KEY || undefined;
+  if (kind === 'google' && !googleMapsKey) {
+    throw new ConfigError('GEOCODER=google needs GOOGLE_MAPS_KEY');
+  }
+  return {
+    kind: kind as GeocoderKind,
+    url,
+    googleMapsKey,
+    timeoutMs: integer(env, 'GEOCODER_TIMEOUT', 3000),
+  };
+}
+
 /** Reads the configuration from the environment; every setting has a default (see README). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const port = integer(env, 'PORT', 3000, 0);
@@ -68,10 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     engineWorkers: integer(env, 'ENGINE_WORKERS', 2, 0),
     seedDemo: flag(env, 'SEED_DEMO', true),
     webDist: path.resolve(cwd, env.WEB_DIST || 'apps/web/dist'),
+    mapStyleUrl: env.MAP_STYLE_URL || null,
     login: {
       windowSeconds: integer(env, 'LOGIN_WINDOW', 15 * 60),
       maxPerAccount: integer(env, 'LOGIN_MAX_PER_ACCOUNT', 5),
       maxPerAddress: integer(env, 'LOGIN_MAX_PER_ADDRESS', 30),
     },
+    geocoder: geocoder(env),
   };
 }

@@ -4,5 +4,7 @@ export const Health = Type.Object({
   status: Type.Literal('ok'),
   database: Type.Literal('ok'),
   version: Type.String(),
+  /** asset-days waiting for the engine: how far derived data lags behind what devices sent */
+  engineQueue: Type.Integer({ minimum: 0 }),
 });
 export type Health = Static<typeof Health>;

@@ -12,3 +12,8 @@ export * from './driving-style.js';
 export * from './device-api.js';
 export * from './reports.js';
 export * from './vehicle-data.js';
+export * from './client-config.js';
+export * from './format.js';
+export * from './period.js';
+export * from './ranking.js';
+export * from './geocoding.js';

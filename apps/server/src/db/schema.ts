@@ -191,6 +191,16 @@ export interface EngineQueueTable {
   queued_at: CreatedAt;
 }
 
+/** Reverse-geocoding answers, by provider and position rounded to about 100 m. */
+export interface GeocodeCacheTable {
+  provider: string;
+  language: string;
+  latitude: number;
+  longitude: number;
+  address: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organisations: OrganisationTable;
   users: UserTable;
@@ -216,4 +226,5 @@ export interface Database {
   stats_daily: StatsDailyTable;
   asset_state: AssetStateTable;
   engine_queue: EngineQueueTable;
+  geocode_cache: GeocodeCacheTable;
 }

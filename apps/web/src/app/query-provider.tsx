@@ -5,7 +5,12 @@ import { ApiError, errorText } from '@/lib/api-client';
 import { session } from '@/lib/auth';
 
 const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error) => notify(errorText(error), { type: 'danger' }) }),
+  queryCache: new QueryCache({
+    // A query marked meta.silent handles its own failures (reverse geocoding: logged only, spec §8).
+    onError: (error, query) => {
+      if (!query.meta?.silent) notify(errorText(error), { type: 'danger' });
+    },
+  }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

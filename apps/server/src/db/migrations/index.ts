@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21-0001-foundation.js';
 import * as fleetEntities from './2026-11-21-0002-fleet-entities.js';
 import * as engine from './2026-11-21-0003-engine.js';
+import * as geocoding from './2026-11-21-0004-geocoding.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-foundation': foundation,
   '2026-11-21-0002-fleet-entities': fleetEntities,
   '2026-11-21-0003-engine': engine,
+  '2026-11-21-0004-geocoding': geocoding,
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Health } from '@fleet/contract';
-import { sql } from 'kysely';
 import { HttpError, errorResponses } from '../../lib/http-error.js';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,12 +14,18 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
+      let engineQueue: number;
       try {
-        await sql`SELECT 1`.execute(app.db);
+        engineQueue = await app.services.engine.pending();
       } catch {
         throw new HttpError(503, 'DATABASE_UNAVAILABLE', 'The database does not answer');
       }
-      return { status: 'ok' as const, database: 'ok' as const, version: app.appVersion };
+      return {
+        status: 'ok' as const,
+        database: 'ok' as const,
+        version: app.appVersion,
+        engineQueue,
+      };
     },
   );
 };

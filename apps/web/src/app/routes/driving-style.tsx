@@ -1,15 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { DrivingStyle } from '@/features/driving-style/components/driving-style';
 import { useOrganisation } from '@/features/organisations/api/get-organisation';
 import { useAuthenticatedSession } from '@/lib/auth';
 
+/** /drivingstyle: the fleet driving style of the organisation being viewed. */
 export function Component() {
-  const { t } = useTranslation();
-  const organisation = useOrganisation(useAuthenticatedSession().organisation_id);
-  return (
-    <PlaceholderScreen
-      title={organisation.data?.name ?? ''}
-      subtitle={t('nav.fleetDrivingStyle')}
-    />
-  );
+  const organisationId = useAuthenticatedSession().organisation_id;
+  const organisation = useOrganisation(organisationId);
+  return <DrivingStyle organisationId={organisationId} title={organisation.data?.name ?? ''} />;
 }

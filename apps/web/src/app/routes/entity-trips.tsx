@@ -1,14 +1,15 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { Navigate } from 'react-router';
+import { hrefs } from '../paths';
 import { NotFound } from './not-found';
 import { useEntityParams } from './use-entity-params';
 
+/** The entity's trips are a tab of the entity detail screen. */
 export function Component() {
-  const { t } = useTranslation();
   const entity = useEntityParams();
   if (!entity) return <NotFound />;
-  const title = t(entity.type === 'ASSET' ? 'screens.asset' : 'screens.driver', {
-    id: entity.entityId,
-  });
-  return <PlaceholderScreen title={title} subtitle={t('screens.trips')} />;
+  const detail =
+    entity.type === 'ASSET'
+      ? hrefs.assetDetail(entity.entityId)
+      : hrefs.driverDetail(entity.entityId);
+  return <Navigate to={`${detail}?tab=trips`} replace />;
 }

@@ -1,12 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { FleetOverview } from '@/features/fleet-overview/components/fleet-overview';
 import { useOrganisation } from '@/features/organisations/api/get-organisation';
 import { useAuthenticatedSession } from '@/lib/auth';
 
+/** /overview: the fleet overview of the organisation being viewed, titled with its name. */
 export function Component() {
-  const { t } = useTranslation();
-  const organisation = useOrganisation(useAuthenticatedSession().organisation_id);
-  return (
-    <PlaceholderScreen title={organisation.data?.name ?? ''} subtitle={t('nav.fleetOverview')} />
-  );
+  const organisationId = useAuthenticatedSession().organisation_id;
+  const organisation = useOrganisation(organisationId);
+  return <FleetOverview organisationId={organisationId} title={organisation.data?.name ?? ''} />;
 }

@@ -1,0 +1,20 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let test: TestApp | undefined;
+afterEach(() => test?.close());
+
+describe('GET /api/client-config', () => {
+  it('answers null without MAP_STYLE_URL, and needs no sign-in', async () => {
+    test = await createTestApp();
+    const response = await test.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ mapStyleUrl: null });
+  });
+
+  it('answers the configured style URL', async () => {
+    test = await createTestApp({ MAP_STYLE_URL: 'https://tiles.example.com/style.json' });
+    const response = await test.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(response.json()).toEqual({ mapStyleUrl: 'https://tiles.example.com/style.json' });
+  });
+});

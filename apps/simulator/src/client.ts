@@ -1,0 +1,271 @@
+import {
+  API_BASE,
+  DEVICE_API_BASE,
+  ErrorCode,
+  MAX_BATCH,
+  type Asset,
+  type BatchResult,
+  type CreateAssetBody,
+  type CreateDeviceBody,
+  type CreateDriverBody,
+  type DatapointInput,
+  type Device,
+  type DeviceLink,
+  type DeviceWithCredential,
+  type Driver,
+  type DriverLink,
+  type ErrorBody,
+  type Organisation,
+  type RawRecordInput,
+  type TokenPair,
+} from '@fleet/contract';
+
+/**
+ * Small fetch-based clients: the main API as a signed-in user (entities and
+ * links) and the device API as one device (records and datapoints).
+ */
+
+export type Log = (message: string) => void;
+
+/** The server did not answer at all. */
+export class UnreachableError extends Error {}
+
+/** The server answered with an error. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new UnreachableError(
+      `Cannot reach the server at ${new URL(url).origin} (${cause?.code ?? cause?.message ?? (error as Error).message})`,
+    );
+  }
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let body: Partial<ErrorBody> = {};
+  try {
+    body = JSON.parse(text) as ErrorBody;
+  } catch {
+    // not JSON: a proxy or a crash page
+  }
+  return new ApiError(
+    response.status,
+    body.code ?? `HTTP_${response.status}`,
+    body.message ?? (text.slice(0, 200) || response.statusText),
+  );
+}
+
+export interface SignIn {
+  organisation: string;
+  username: string;
+  password: string;
+}
+
+type Query = Record<string, string | undefined>;
+
+export class MainApi {
+  private tokens: TokenPair | undefined;
+  private readonly base: string;
+
+  constructor(
+    url: string,
+    private readonly signIn: SignIn,
+  ) {
+    this.base = new URL(API_BASE.main, url).href;
+  }
+
+  async login(): Promise<void> {
+    const response = await call(`${this.base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(this.signIn),
+    });
+    if (!response.ok) throw await failure(response);
+    this.tokens = (await response.json()) as TokenPair;
+  }
+
+  /** A new pair from the refresh token, or a new sign-in when that no longer works. */
+  private async renew(): Promise<void> {
+    if (this.tokens) {
+      const response = await call(`${this.base}/refresh`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: this.tokens.refreshToken }),
+      });
+      if (response.ok) {
+        this.tokens = (await response.json()) as TokenPair;
+        return;
+      }
+    }
+    await this.login();
+  }
+
+  private async request<T>(
+    method: string,
+    path: string,
+    options: { query?: Query; body?: unknown } = {},
+  ): Promise<T> {
+    if (!this.tokens) await this.login();
+    const url = new URL(`${this.base}${path}`);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, value);
+    }
+    for (let attempt = 0; ; attempt++) {
+      const response = await call(url.href, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.tokens!.accessToken}`,
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      });
+      if (response.ok) {
+        return (response.status === 204 ? undefined : await response.json()) as T;
+      }
+      const error = await failure(response);
+      if (attempt === 0 && error.status === 401 && error.code === ErrorCode.TOKEN_EXPIRED) {
+        await this.renew();
+        continue;
+      }
+      throw error;
+    }
+  }
+
+  organisations = () => this.request<Organisation[]>('GET', '/organisations');
+  assets = (organisationId: number) =>
+    this.request<Asset[]>('GET', `/organisations/${organisationId}/assets`);
+  drivers = (organisationId: number) =>
+    this.request<Driver[]>('GET', `/organisations/${organisationId}/drivers`);
+  devices = (organisationId: number) =>
+    this.request<Device[]>('GET', `/organisations/${organisationId}/devices`);
+
+  createAsset = (organisationId: number, body: CreateAssetBody) =>
+    this.request<Asset>('POST', `/organisations/${organisationId}/assets`, { body });
+  createDriver = (organisationId: number, body: CreateDriverBody) =>
+    this.request<Driver>('POST', `/organisations/${organisationId}/drivers`, { body });
+  createDevice = (organisationId: number, body: CreateDeviceBody) =>
+    this.request<DeviceWithCredential>('POST', `/organisations/${organisationId}/devices`, {
+      body,
+    });
+  /** A new credential for the device; the old one stops working. */
+  reissueCredential = (deviceId: number) =>
+    this.request<DeviceWithCredential>('POST', `/devices/${deviceId}/credential`);
+
+  deviceLinks = (assetId: number) =>
+    this.request<DeviceLink[]>('GET', `/assets/${assetId}/devicelinks`);
+  driverLinks = (assetId: number) =>
+    this.request<DriverLink[]>('GET', `/assets/${assetId}/driverlinks`);
+  linkDevice = (assetId: number, deviceId: number, from: Date) =>
+    this.request<DeviceLink>('PUT', `/assets/${assetId}/devices/${deviceId}`, {
+      query: { from: from.toISOString() },
+    });
+  linkDriver = (assetId: number, driverId: number, from: Date) =>
+    this.request<DriverLink>('PUT', `/assets/${assetId}/drivers/${driverId}`, {
+      query: { from: from.toISOString() },
+    });
+  unlinkDriver = (assetId: number, driverId: number, until: Date) =>
+    this.request<DriverLink>('DELETE', `/assets/${assetId}/drivers/${driverId}`, {
+      query: { until: until.toISOString() },
+    });
+}
+
+/** The device's credential is not (or no longer) accepted. */
+export class CredentialError extends Error {}
+
+export interface SendTotals {
+  stored: number;
+  duplicates: number;
+  rejected: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Rejection reasons already logged, so a systematic problem is reported once, not a thousand times. */
+const loggedReasons = new Set<string>();
+
+export class DeviceApi {
+  private readonly base: string;
+
+  constructor(
+    url: string,
+    public credential: string,
+    private readonly log: Log,
+    /** stops between batches */
+    private readonly signal?: AbortSignal,
+    /** retries of a batch on network errors and 5xx before giving up */
+    private readonly attempts = 8,
+  ) {
+    this.base = new URL(DEVICE_API_BASE, url).href;
+  }
+
+  sendRecords = (records: RawRecordInput[], onBatch?: (count: number) => void) =>
+    this.send('records', records, onBatch);
+  sendDatapoints = (datapoints: DatapointInput[], onBatch?: (count: number) => void) =>
+    this.send('datapoints', datapoints, onBatch);
+
+  private async send(
+    kind: 'records' | 'datapoints',
+    items: unknown[],
+    onBatch?: (count: number) => void,
+  ): Promise<SendTotals> {
+    const totals: SendTotals = { stored: 0, duplicates: 0, rejected: 0 };
+    for (let i = 0; i < items.length && !this.signal?.aborted; i += MAX_BATCH) {
+      const batch = items.slice(i, i + MAX_BATCH);
+      const result = await this.post(kind, batch);
+      totals.stored += result.stored;
+      totals.duplicates += result.duplicates;
+      totals.rejected += result.rejected.length;
+      for (const { index, reason } of result.rejected) {
+        if (loggedReasons.has(reason)) continue;
+        loggedReasons.add(reason);
+        this.log(
+          `The server refused ${kind.slice(0, -1)} ${JSON.stringify(batch[index])}: ${reason}`,
+        );
+      }
+      onBatch?.(batch.length);
+    }
+    return totals;
+  }
+
+  /** Sends one batch; resending after a lost answer is safe, the server counts it as duplicates. */
+  private async post(kind: 'records' | 'datapoints', batch: unknown[]): Promise<BatchResult> {
+    for (let attempt = 1; ; attempt++) {
+      let problem: string;
+      try {
+        const response = await call(`${this.base}/${kind}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${this.credential}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ [kind]: batch }),
+        });
+        if (response.ok) return (await response.json()) as BatchResult;
+        const error = await failure(response);
+        if (error.status === 401) throw new CredentialError(error.message);
+        if (error.status < 500 && error.status !== 429) throw error;
+        problem = `${error.status} ${error.message}`;
+      } catch (error) {
+        if (!(error instanceof UnreachableError)) throw error;
+        problem = error.message;
+      }
+      if (attempt >= this.attempts)
+        throw new UnreachableError(`Sending ${kind} failed ${attempt} times: ${problem}`);
+      const wait = Math.min(30_000, 500 * 2 ** (attempt - 1));
+      this.log(`Sending ${kind} failed (${problem}); retrying in ${wait / 1000} s`);
+      await sleep(wait);
+    }
+  }
+}

@@ -1,0 +1,513 @@
+import type { DatapointInput, Organisation, RawRecordInput } from '@fleet/contract';
+import {
+  ApiError,
+  CredentialError,
+  DeviceApi,
+  MainApi,
+  type Log,
+  type SendTotals,
+  type SignIn,
+} from './client.js';
+import {
+  demoFleets,
+  plannedDriverLinks,
+  roster,
+  type FleetVehicle,
+  type OrganisationFleet,
+} from './demo-fleet.js';
+import { addDays, localDay } from './local-time.js';
+import { Progress, duration } from './progress.js';
+import {
+  liveLeg,
+  liveStop,
+  simulateHistory,
+  type Output,
+  type VehicleSnapshot,
+} from './schedule.js';
+import { StateFile, type SimulatorState, type VehicleState } from './state.js';
+
+/**
+ * The virtual fleet against a real server: sets up the demo organisations'
+ * assets, drivers and devices, sends their history through the device API,
+ * and keeps some of them driving live.
+ */
+
+export interface SimulatorOptions {
+  url: string;
+  signIn: SignIn;
+  /** JSON file with device credentials and vehicle positions */
+  stateFile: string;
+  seed: number;
+  log: Log;
+}
+
+export interface SeedOptions extends SimulatorOptions {
+  days: number;
+  /** vehicles sent at the same time */
+  concurrency?: number;
+  /** stderr by default; null for none */
+  progress?: Progress | null;
+  now?: number;
+  /** stops between batches; a next run resumes */
+  signal?: AbortSignal;
+}
+
+export interface SeedResult {
+  skipped: boolean;
+  vehicles: number;
+  records: SendTotals;
+  datapoints: SendTotals;
+  seconds: number;
+}
+
+const DAY = 86_400_000;
+
+/** The vehicle of the fleet with its ids on the server. */
+interface Vehicle {
+  fleet: OrganisationFleet;
+  index: number;
+  spec: FleetVehicle;
+  state: VehicleState;
+}
+
+class Session {
+  readonly api: MainApi;
+  readonly file: StateFile;
+  state!: SimulatorState;
+  organisations: Organisation[] = [];
+
+  constructor(readonly options: SimulatorOptions) {
+    this.api = new MainApi(options.url, options.signIn);
+    this.file = new StateFile(options.stateFile);
+  }
+
+  async open(): Promise<void> {
+    await this.api.login();
+    this.organisations = await this.api.organisations();
+    this.state = this.file.load(new URL(this.options.url).origin, this.options.seed);
+  }
+
+  save = () => this.file.save(this.state);
+
+  organisation(name: string): Organisation {
+    const found = this.organisations.find((o) => o.name === name);
+    if (!found) {
+      throw new Error(
+        `The organisation '${name}' is not visible to ${this.options.signIn.username} of ${this.options.signIn.organisation}; sign in as a user above it (the demo's OEM user 'oem')`,
+      );
+    }
+    return found;
+  }
+
+  /**
+   * Makes sure the fleet's assets, drivers and devices exist (found by name
+   * and identifier, created otherwise) with each device linked to its asset
+   * from `linkFrom`, and that the state holds a working credential for every
+   * device. Answers the vehicles, and the drivers' ids.
+   */
+  async ensureFleet(
+    fleet: OrganisationFleet,
+    linkFrom: number,
+  ): Promise<{ vehicles: Vehicle[]; driverIds: number[] }> {
+    const organisationId = this.organisation(fleet.organisation).id;
+    const { api, options } = this;
+
+    const drivers = await api.drivers(organisationId);
+    const driverIds: number[] = [];
+    for (const driver of fleet.drivers) {
+      const existing = drivers.find(
+        (d) => d.firstName === driver.body.firstName && d.lastName === driver.body.lastName,
+      );
+      driverIds.push(existing?.id ?? (await api.createDriver(organisationId, driver.body)).id);
+    }
+
+    const assets = await api.assets(organisationId);
+    const devices = await api.devices(organisationId);
+    const vehicles: Vehicle[] = [];
+    let reissued = 0;
+    for (const [index, spec] of fleet.vehicles.entries()) {
+      const asset =
+        assets.find((a) => a.name === spec.asset.name) ??
+        (await api.createAsset(organisationId, spec.asset));
+      let device = devices.find((d) => d.identifier === spec.device.identifier);
+      let state = device ? this.state.vehicles[device.id] : undefined;
+      if (!device) {
+        const created = await api.createDevice(organisationId, spec.device);
+        device = created;
+        state = this.remember(created.id, { credential: created.credential });
+      } else if (!state?.credential) {
+        // The server showed it once, to a run whose state file is gone.
+        state = this.remember(device.id, {
+          credential: (await api.reissueCredential(device.id)).credential,
+        });
+        reissued++;
+      }
+      Object.assign(state!, {
+        identifier: device.identifier,
+        assetId: asset.id,
+        organisation: fleet.organisation,
+        index,
+      });
+      this.save();
+      if ((await api.deviceLinks(asset.id)).length === 0) {
+        await api.linkDevice(asset.id, device.id, new Date(linkFrom));
+      }
+      vehicles.push({ fleet, index, spec, state: state! });
+    }
+    if (reissued) {
+      options.log(
+        `${fleet.organisation}: no credential kept for ${reissued} devices; issued new ones.`,
+      );
+    }
+    return { vehicles, driverIds };
+  }
+
+  private remember(deviceId: number, fields: Partial<VehicleState>): VehicleState {
+    const state = (this.state.vehicles[deviceId] ??= {
+      deviceId,
+      identifier: '',
+      assetId: 0,
+      organisation: '',
+      index: 0,
+    });
+    Object.assign(state, fields);
+    this.save();
+    return state;
+  }
+
+  /** Sends as the vehicle's device; a refused credential is replaced once. */
+  async send(
+    vehicle: Vehicle,
+    output: Output,
+    onBatch?: (count: number) => void,
+    signal?: AbortSignal,
+  ) {
+    const device = new DeviceApi(
+      this.options.url,
+      vehicle.state.credential!,
+      this.options.log,
+      signal,
+    );
+    const attempt = async () => ({
+      records: await device.sendRecords(output.records, onBatch),
+      datapoints: await device.sendDatapoints(output.datapoints, onBatch),
+    });
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof CredentialError)) throw error;
+      this.options.log(`Device ${vehicle.state.identifier}: credential refused, issuing a new one`);
+      vehicle.state.credential = (
+        await this.api.reissueCredential(vehicle.state.deviceId)
+      ).credential;
+      device.credential = vehicle.state.credential;
+      this.save();
+      return attempt();
+    }
+  }
+}
+
+/** Runs `work` over the items, at most `concurrency` at a time. */
+async function pool<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !signal?.aborted) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+const add = (a: SendTotals, b: SendTotals) => {
+  a.stored += b.stored;
+  a.duplicates += b.duplicates;
+  a.rejected += b.rejected;
+};
+
+/**
+ * Seeds the demo organisations (Demo Transport: 28 assets, 34 drivers, 28
+ * devices; Polder Logistics: 5 of each) with `days` days of history sent
+ * through the device API. Does nothing when Demo Transport already has assets,
+ * unless an earlier seeding was interrupted: then it resumes, and what was
+ * sent already counts as duplicates.
+ */
+export async function seedDemoFleet(options: SeedOptions): Promise<SeedResult> {
+  const started = Date.now();
+  const session = new Session(options);
+  await session.open();
+  const { api, log } = { api: session.api, log: options.log };
+  const records: SendTotals = { stored: 0, duplicates: 0, rejected: 0 };
+  const datapoints: SendTotals = { stored: 0, duplicates: 0, rejected: 0 };
+
+  const demo = session.organisation('Demo Transport');
+  const existing = await api.assets(demo.id);
+  const resuming = session.state.seeding?.status === 'started';
+  if (existing.length > 0 && !resuming) {
+    log(`Demo Transport already has ${existing.length} assets: not seeding the demo fleet again.`);
+    return { skipped: true, vehicles: 0, records, datapoints, seconds: 0 };
+  }
+  const until = resuming
+    ? session.state.seeding!.until
+    : Math.floor((options.now ?? Date.now()) / 1000) * 1000;
+  const days = resuming ? session.state.seeding!.days : options.days;
+  if (resuming) log('Resuming an interrupted seeding of the demo fleet.');
+  session.state.seeding = { status: 'started', until, days };
+  session.save();
+
+  const from = until - days * DAY;
+  const fleets = demoFleets(options.seed, from - DAY);
+  const dayList: string[] = [];
+  for (let day = localDay(from); day <= localDay(until); day = addDays(day, 1)) dayList.push(day);
+
+  log(
+    `Creating the demo fleet: ${fleets.map((f) => `${f.organisation} ${f.vehicles.length} assets, ${f.drivers.length} drivers`).join('; ')}.`,
+  );
+  const jobs: { vehicle: Vehicle; driverIds: number[]; rota: (number | null)[] }[] = [];
+  for (const fleet of fleets) {
+    const { vehicles, driverIds } = await session.ensureFleet(fleet, from - DAY);
+    const table = roster(options.seed, fleet, dayList);
+    for (const vehicle of vehicles) jobs.push({ vehicle, driverIds, rota: table[vehicle.index]! });
+  }
+
+  // Who drove when, first: the records land on the right driver as they arrive. The
+  // histories are driven once to learn the shifts and again, identically, to send them,
+  // which costs a few seconds and spares holding every vehicle's history in memory.
+  log('Planning shifts and linking drivers…');
+  const history = (job: (typeof jobs)[number]) => {
+    const { fleet, spec } = job.vehicle;
+    return simulateHistory(spec.profile, spec.snapshot, from, until, (day) => {
+      const driver = job.rota[dayList.indexOf(day)] ?? null;
+      return driver === null ? fleet.unknownStyle : fleet.drivers[driver]!.style;
+    });
+  };
+  let total = 0;
+  const links: {
+    assetId: number;
+    assetName: string;
+    driverId: number;
+    from: number;
+    until: number | null;
+  }[] = [];
+  for (const job of jobs) {
+    const { shifts, output } = history(job);
+    total += output.records.length + output.datapoints.length;
+    const { state, index, spec } = job.vehicle;
+    if ((await api.driverLinks(state.assetId)).length > 0) continue; // linked by an earlier run
+    const driverOfDay = (day: string) => job.rota[dayList.indexOf(day)] ?? null;
+    for (const link of plannedDriverLinks(shifts, driverOfDay, index, from - DAY)) {
+      links.push({
+        assetId: state.assetId,
+        assetName: spec.asset.name,
+        driverId: job.driverIds[link.driver]!,
+        from: link.from,
+        until: link.until,
+      });
+    }
+  }
+  // In time order over the whole fleet: a link is made open and then ended, and the server
+  // rightly refuses a driver on two assets at once, so a later link must not exist yet.
+  links.sort((a, b) => a.from - b.from);
+  for (const link of links) {
+    try {
+      await api.linkDriver(link.assetId, link.driverId, new Date(link.from));
+      if (link.until !== null)
+        await api.unlinkDriver(link.assetId, link.driverId, new Date(link.until));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      log(`Driver link of ${link.assetName} not made: ${error.message}`);
+    }
+  }
+
+  const progress =
+    options.progress === undefined
+      ? new Progress(`Sending ${days} days of history`)
+      : options.progress;
+  progress?.setTotal(total);
+  await pool(
+    jobs,
+    options.concurrency ?? 4,
+    async (job) => {
+      const { output, snapshot } = history(job);
+      const sent = await session.send(
+        job.vehicle,
+        output,
+        (count) => progress?.add(count),
+        options.signal,
+      );
+      add(records, sent.records);
+      add(datapoints, sent.datapoints);
+      job.vehicle.state.snapshot = snapshot;
+      job.vehicle.state.driver = job.vehicle.index;
+      delete job.vehicle.state.legStart;
+      session.save();
+    },
+    options.signal,
+  );
+  progress?.done();
+  if (options.signal?.aborted) {
+    log('Seeding stopped; run again to resume where it stopped.');
+    return {
+      skipped: false,
+      vehicles: jobs.length,
+      records,
+      datapoints,
+      seconds: (Date.now() - started) / 1000,
+    };
+  }
+
+  session.state.seeding = { status: 'done', until, days };
+  session.save();
+  const seconds = (Date.now() - started) / 1000;
+  log(
+    `Seeded ${jobs.length} vehicles in ${duration(seconds)}: ${records.stored.toLocaleString('en')} records and ${datapoints.stored.toLocaleString('en')} datapoints stored` +
+      (records.duplicates + datapoints.duplicates
+        ? `, ${(records.duplicates + datapoints.duplicates).toLocaleString('en')} already there`
+        : '') +
+      (records.rejected + datapoints.rejected
+        ? `, ${(records.rejected + datapoints.rejected).toLocaleString('en')} refused`
+        : '') +
+      '.',
+  );
+  return { skipped: false, vehicles: jobs.length, records, datapoints, seconds };
+}
+
+export interface LiveOptions extends SimulatorOptions {
+  vehicles: number;
+  /** stops the loop */
+  signal?: AbortSignal;
+  /** ms between sends */
+  interval?: number;
+  now?: () => number;
+}
+
+/** One vehicle driving live: the leg under way, and how much of it is sent. */
+interface LiveVehicle {
+  vehicle: Vehicle;
+  leg: { snapshot: VehicleSnapshot; output: Output; departure: number; start: number };
+  records: number;
+  datapoints: number;
+}
+
+/** Which vehicles drive live: spread over the fleet, one of Polder Logistics' among them from three on. */
+function pickLive(vehicles: Vehicle[], count: number): Vehicle[] {
+  const demo = vehicles.filter((v) => v.fleet.organisation === 'Demo Transport');
+  const others = vehicles.filter((v) => v.fleet.organisation !== 'Demo Transport');
+  const fromOthers =
+    count >= 3
+      ? Math.min(others.length, Math.max(1, Math.round((count * others.length) / vehicles.length)))
+      : 0;
+  const spread = (list: Vehicle[], n: number) =>
+    Array.from(
+      { length: Math.min(n, list.length) },
+      (_, i) => list[Math.floor((i * list.length) / n)]!,
+    );
+  return [...spread(demo, count - fromOthers), ...spread(others, fromOthers)].slice(0, count);
+}
+
+/**
+ * Keeps `vehicles` vehicles driving in real time, whatever the hour, so the
+ * fleet overview shows some of them Driving: every `interval` it sends the
+ * datapoints and records that have come due. Stops when the signal aborts;
+ * the state file then says where each vehicle is, and a next run goes on from
+ * there (a trip under way is driven again and what was sent counts as duplicates).
+ */
+export async function runLive(options: LiveOptions): Promise<void> {
+  const now = options.now ?? Date.now;
+  const interval = options.interval ?? 10_000;
+  const session = new Session(options);
+  await session.open();
+  const { log } = options;
+
+  const fleets = demoFleets(options.seed, now() - DAY);
+  const all: Vehicle[] = [];
+  for (const fleet of fleets) all.push(...(await session.ensureFleet(fleet, now() - DAY)).vehicles);
+  const chosen = pickLive(all, options.vehicles);
+
+  const startLeg = (vehicle: Vehicle, notBefore: number): LiveVehicle['leg'] => {
+    const snapshot = vehicle.state.snapshot ?? {
+      ...vehicle.spec.snapshot,
+      time: notBefore - 60_000,
+    };
+    const driver = vehicle.state.driver === undefined ? vehicle.index : vehicle.state.driver;
+    const style =
+      driver === null ? vehicle.fleet.unknownStyle : vehicle.fleet.drivers[driver]!.style;
+    const start = Math.max(notBefore, snapshot.time + 60_000);
+    const leg = liveLeg(vehicle.spec.profile, snapshot, start, style);
+    vehicle.state.snapshot = snapshot;
+    vehicle.state.legStart = start;
+    return { ...leg, start };
+  };
+  const live: LiveVehicle[] = chosen.map((vehicle) => {
+    // A leg under way when the last run stopped is driven again (part of it may have been
+    // sent, so its counters are the ones to go on from); otherwise one starts now.
+    const leg = startLeg(vehicle, vehicle.state.legStart ?? now());
+    return { vehicle, leg, records: 0, datapoints: 0 };
+  });
+  session.save();
+  log(
+    `Driving live: ${live.map(({ vehicle }) => `${vehicle.spec.asset.name} (${vehicle.fleet.organisation})`).join(', ')}. Sending every ${interval / 1000} s; Ctrl+C stops.`,
+  );
+
+  const due = <T extends { timestamp: string }>(items: T[], from: number, until: number) => {
+    let end = from;
+    while (end < items.length && Date.parse(items[end]!.timestamp) <= until) end++;
+    return end;
+  };
+  let failing = false;
+  const tick = async () => {
+    const at = now();
+    for (const item of live) {
+      const { output } = item.leg;
+      const recordsEnd = due(output.records, item.records, at);
+      const datapointsEnd = due(output.datapoints, item.datapoints, at);
+      if (recordsEnd > item.records || datapointsEnd > item.datapoints) {
+        try {
+          await session.send(item.vehicle, {
+            records: output.records.slice(item.records, recordsEnd) as RawRecordInput[],
+            datapoints: output.datapoints.slice(item.datapoints, datapointsEnd) as DatapointInput[],
+          });
+          item.records = recordsEnd;
+          item.datapoints = datapointsEnd;
+          if (failing) log('Sending works again.');
+          failing = false;
+        } catch (error) {
+          // Kept for the next round: the device holds what it could not send.
+          if (!failing) log(`Sending failed, will retry: ${(error as Error).message}`);
+          failing = true;
+          if (error instanceof ApiError && error.status < 500) throw error;
+          return;
+        }
+      }
+      if (item.records === output.records.length && item.datapoints === output.datapoints.length) {
+        item.vehicle.state.snapshot = item.leg.snapshot;
+        const arrival = item.leg.snapshot.time;
+        item.leg = startLeg(
+          item.vehicle,
+          Math.max(arrival + liveStop(item.vehicle.spec.profile, arrival), now()),
+        );
+        item.records = 0;
+        item.datapoints = 0;
+        session.save();
+      }
+    }
+  };
+
+  const signal = options.signal;
+  while (!signal?.aborted) {
+    await tick();
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, interval);
+      signal?.addEventListener('abort', wake, { once: true });
+    });
+  }
+  session.save();
+  log('Live driving stopped.');
+}

@@ -1,0 +1,35 @@
+import type { ClientConfig } from '@fleet/contract';
+import type { StyleSpecification } from 'maplibre-gl';
+import { api } from '@/lib/auth';
+
+/** Used when the server names no style (MAP_STYLE_URL unset): OpenStreetMap's raster tiles. */
+export const OSM_STYLE: StyleSpecification = {
+  version: 8,
+  sources: {
+    osm: {
+      type: 'raster',
+      tiles: ['https://tile.openstreetmap.org/{z}/{x}/{y}.png'],
+      tileSize: 256,
+      maxzoom: 19,
+      attribution: '© OpenStreetMap contributors',
+    },
+  },
+  layers: [{ id: 'osm', type: 'raster', source: 'osm' }],
+};
+
+export const getClientConfig = () => api.get<ClientConfig>('client-config', { auth: false });
+
+export const clientConfigQueryOptions = {
+  queryKey: ['client-config'],
+  queryFn: getClientConfig,
+  staleTime: Infinity,
+  retry: false,
+  // Without the config the map falls back to OpenStreetMap; no need to alarm the user.
+  meta: { silent: true },
+} as const;
+
+/** Coordinates travel as integer degrees × 100000 (spec §3); MapLibre wants [lng, lat]. */
+export const toLngLat = (location: { latitude: number; longitude: number }): [number, number] => [
+  location.longitude / 100000,
+  location.latitude / 100000,
+];

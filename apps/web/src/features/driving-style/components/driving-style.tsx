@@ -1,0 +1,82 @@
+import { useMemo } from 'react';
+import { Alert, Col, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { PeriodFilter } from '@/components/period-filter';
+import { filterRange, useFilter } from '@/lib/filter';
+import '@/locales/dashboards/register';
+import { useAssetReport } from '../api/get-asset-report';
+import { useDriverReport } from '../api/get-driver-report';
+import type { RankingQuery } from '../api/report-query';
+import { ranking, type Measure } from '../rankings';
+import { RankingCard, type RankingSource } from './ranking-card';
+
+/**
+ * The fleet driving style (spec §2): the period filter with groups, and the 'Drive distance' and
+ * 'Total score' rankings of assets and drivers over that period. Each list shows at most 100
+ * rows, however large the fleet.
+ */
+export function DrivingStyle({ organisationId, title }: { organisationId: number; title: string }) {
+  const { t } = useTranslation();
+  const filter = useFilter();
+  const range = filterRange(filter);
+  const valid = range !== null && range.from < range.until;
+  const query: RankingQuery | null = valid
+    ? { organisationId, ...range, group: filter.group, update: filter.update }
+    : null;
+  const assets = useAssetReport(query);
+  const drivers = useDriverReport(query);
+
+  const assetRankings = useMemo(
+    () => ({
+      distance: ranking(assets.data, 'asset', 'distance'),
+      score: ranking(assets.data, 'asset', 'score'),
+    }),
+    [assets.data],
+  );
+  const driverRankings = useMemo(
+    () => ({
+      distance: ranking(drivers.data, 'driver', 'distance'),
+      score: ranking(drivers.data, 'driver', 'score'),
+    }),
+    [drivers.data],
+  );
+  const source = (
+    report: { isPending: boolean; fetchStatus: string; error: unknown },
+    rankings: Record<Measure, RankingSource['ranking']>,
+    measure: Measure,
+  ): RankingSource => ({
+    ranking: rankings[measure],
+    // A disabled query (no valid period) is pending but not loading.
+    pending: report.isPending && report.fetchStatus !== 'idle',
+    error: report.error,
+  });
+  const card = (measure: Measure) => ({
+    assets: source(assets, assetRankings, measure),
+    drivers: source(drivers, driverRankings, measure),
+  });
+
+  return (
+    <>
+      <PageHeader title={title} subtitle={t('drivingStyle.subtitle')} />
+      <PeriodFilter groups />
+      {!valid && <Alert variant="warning">{t('drivingStyle.invalidPeriod')}</Alert>}
+      <Row className="g-4">
+        <Col xs={12} xl={6}>
+          <RankingCard
+            title={t('drivingStyle.driveDistance')}
+            testId="ranking-distance"
+            {...card('distance')}
+          />
+        </Col>
+        <Col xs={12} xl={6}>
+          <RankingCard
+            title={t('drivingStyle.totalScore')}
+            testId="ranking-score"
+            {...card('score')}
+          />
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { formatDate, type DriverLink, type Report, type ReportData } from '@fleet/contract';
+import type { EntityType } from '@/app/paths';
+
+export type CalendarDay = {
+  /** local YYYY-MM-DD */
+  day: string;
+  from: string;
+  until: string;
+  distance: number;
+  /** null when there was no driving to score */
+  totalScore: number | null;
+};
+
+/** Sums the entity's data of one interval: one entry per interval, or one per trip. */
+function sum(data: ReportData[]): { distance: number; totalScore: number | null } {
+  let distance = 0;
+  let weighted = 0;
+  for (const entry of data) {
+    const d = entry.drivingStyleData?.drivingDistance ?? 0;
+    distance += d;
+    weighted += (entry.scoreData?.totalScore ?? 0) * d;
+  }
+  if (data.length === 1 && data[0]!.scoreData && distance > 0)
+    return { distance, totalScore: data[0]!.scoreData.totalScore };
+  return { distance, totalScore: distance > 0 ? weighted / distance : null };
+}
+
+/**
+ * The local day an interval covers. The server cuts days in the fleet's time zone; the middle of
+ * the interval names the same day in any browser zone, and also for a clipped first or last day.
+ */
+export const dayOf = (from: string, until: string) =>
+  formatDate((Date.parse(from) + Date.parse(until)) / 2);
+
+/** A DAY-interval report of one asset or driver → one calendar card per day, in period order. */
+export function calendarDays(report: Report, type: EntityType, entityId: number): CalendarDay[] {
+  return report.map((interval) => {
+    const data =
+      type === 'ASSET'
+        ? interval.assetPeriodData?.find((a) => a.assetId === entityId)?.assetData
+        : interval.driverPeriodData?.find((d) => d.driverId === entityId)?.driverData;
+    return {
+      day: dayOf(interval.from, interval.until),
+      from: interval.from,
+      until: interval.until,
+      ...sum(data ?? []),
+    };
+  });
+}
+
+/**
+ * The ids on the other side of the links that held during [from, until): the drivers of an
+ * asset, or the assets of a driver. In order of first appearance, without repeats.
+ */
+export function linkedOnDay(
+  links: DriverLink[],
+  type: EntityType,
+  from: string,
+  until: string,
+): number[] {
+  const start = Date.parse(from);
+  const end = Date.parse(until);
+  const ids = links
+    .filter(
+      (link) => Date.parse(link.from) < end && (!link.until || Date.parse(link.until) > start),
+    )
+    .map((link) => (type === 'ASSET' ? link.driverId : link.assetId));
+  return [...new Set(ids)];
+}

@@ -1,0 +1,51 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { Form, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '@/lib/store';
+import type { Entity } from '../api/get-entity';
+import { useEvents } from '../api/get-vehicle-data';
+import { HEATMAP_EVENT_TYPES, heatmapStore, useEntityPeriod } from '../state';
+import { QueryState } from './shared';
+
+const HeatmapMap = lazy(() => import('./heatmap-map'));
+
+/** Spec §2 Heatmap: the chosen event type's events of the period as a heat layer. */
+export function HeatmapTab({ entity }: { entity: Entity }) {
+  const { t } = useTranslation();
+  const period = useEntityPeriod();
+  const eventType = useStore(heatmapStore);
+  const events = useEvents(entity.type, entity.id, period);
+  const points = useMemo(
+    () =>
+      (events.data ?? []).flatMap((event) =>
+        event.eventType === eventType && event.location ? [event.location] : [],
+      ),
+    [events.data, eventType],
+  );
+  return (
+    <>
+      <fieldset className="mb-3">
+        <legend className="small text-body-secondary mb-1">{t('entity.heatmap.eventType')}</legend>
+        {HEATMAP_EVENT_TYPES.map((type) => (
+          <Form.Check
+            key={type}
+            inline
+            type="radio"
+            name="heatmap-event-type"
+            id={`heatmap-${type}`}
+            label={t(`entity.eventTypes.${type}`)}
+            checked={eventType === type}
+            onChange={() => heatmapStore.set(type)}
+          />
+        ))}
+      </fieldset>
+      <QueryState query={events} />
+      <p className="small text-body-secondary mb-2">
+        {t('entity.heatmap.count', { count: points.length })}
+      </p>
+      <Suspense fallback={<Spinner size="sm" />}>
+        <HeatmapMap points={points} />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  formatDate,
+  formatDistance,
+  formatScore,
+  formatTime,
+  type Location,
+} from '@fleet/contract';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { hrefs } from '@/app/paths';
+import { Address } from '@/components/address';
+import { Link } from 'react-router';
+import type { Entity } from '../api/get-entity';
+import { useEvents } from '../api/get-vehicle-data';
+import type { TripView } from '../trips';
+import { EventsList, ScoreCard, StatsCard } from './shared';
+import { scoreColor } from './charts';
+
+// MapLibre is big: it loads only when a trip's map is opened.
+const TripMap = lazy(() => import('./trip-map'));
+
+function Place({
+  label,
+  time,
+  location,
+}: {
+  label: string;
+  time: string | null;
+  location: Location | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <div className="small text-body-secondary">{label}</div>
+      {time ? (
+        <div>
+          {formatDate(time)} <strong>{formatTime(time)}</strong>
+        </div>
+      ) : (
+        <div>{t('entity.trips.underWay')}</div>
+      )}
+      <div className="small">
+        <Address location={location} />
+      </div>
+    </div>
+  );
+}
+
+export function TripCard({ trip, entity }: { trip: TripView; entity: Entity }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<'details' | 'map' | null>(null);
+  const toggle = (panel: 'details' | 'map') => setOpen(open === panel ? null : panel);
+  const window = { from: trip.startTime, until: trip.endTime ?? new Date() };
+  // Events of the trip: of the asset, or of the driver while driving it.
+  const events = useEvents(entity.type, entity.id, window, open !== null);
+  const total = trip.scoreData?.totalScore ?? null;
+  const partLink = (id: number) =>
+    entity.type === 'ASSET' ? (id > 0 ? hrefs.driverDetail(id) : null) : hrefs.assetDetail(id);
+
+  return (
+    <Card data-testid="trip-card">
+      <Card.Body>
+        <Row className="g-3 align-items-start">
+          <Col md={3}>
+            <Place
+              label={t('entity.trips.start')}
+              time={trip.startTime}
+              location={trip.startLocation}
+            />
+          </Col>
+          <Col md={3}>
+            <Place
+              label={t('entity.trips.finish')}
+              time={trip.endTime}
+              location={trip.endLocation}
+            />
+          </Col>
+          <Col md={4}>
+            <div className="small text-body-secondary">
+              {t(entity.type === 'ASSET' ? 'entity.trips.drivers' : 'entity.trips.asset')}
+            </div>
+            <ul className="list-unstyled mb-0">
+              {trip.parts.map((part) => {
+                const href = partLink(part.id);
+                return (
+                  <li key={part.id} className="d-flex justify-content-between gap-2">
+                    {href ? <Link to={href}>{part.name}</Link> : <span>{part.name}</span>}
+                    <span className="text-nowrap">
+                      {formatDistance(part.distance)}
+                      {part.score !== null && (
+                        <span className="text-body-secondary"> · {formatScore(part.score)}</span>
+                      )}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </Col>
+          <Col md={2} className="text-md-end">
+            <div className="small text-body-secondary">{t('entity.trips.totalScore')}</div>
+            {total !== null && (
+              <Badge bg="" style={{ background: scoreColor(total) }} className="fs-6">
+                {formatScore(total)}
+              </Badge>
+            )}
+            <div className="small mt-1">
+              {formatDistance(trip.drivingStyleData?.drivingDistance)}
+            </div>
+          </Col>
+        </Row>
+        <div className="d-flex gap-2 mt-3">
+          <Button
+            size="sm"
+            variant={open === 'details' ? 'primary' : 'outline-primary'}
+            aria-expanded={open === 'details'}
+            onClick={() => toggle('details')}
+          >
+            {t('entity.trips.details')}
+          </Button>
+          <Button
+            size="sm"
+            variant={open === 'map' ? 'primary' : 'outline-primary'}
+            aria-expanded={open === 'map'}
+            onClick={() => toggle('map')}
+          >
+            {t('entity.trips.map')}
+          </Button>
+        </div>
+        {open === 'details' && (
+          <Row className="g-3 mt-0" xs={1} lg={3}>
+            <Col>{trip.drivingStyleData && <StatsCard data={trip.drivingStyleData} />}</Col>
+            <Col>{trip.scoreData && <ScoreCard data={trip.scoreData} />}</Col>
+            <Col>
+              <EventsList events={events.data} />
+            </Col>
+          </Row>
+        )}
+        {open === 'map' && (
+          <Row className="g-3 mt-0">
+            <Col lg={4}>
+              <EventsList events={events.data} />
+            </Col>
+            <Col lg={8}>
+              <Suspense fallback={<Spinner size="sm" />}>
+                <TripMap trip={trip} events={events.data ?? []} />
+              </Suspense>
+            </Col>
+          </Row>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

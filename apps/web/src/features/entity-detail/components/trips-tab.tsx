@@ -1,0 +1,64 @@
+import { DEFAULT_DRIVER_LINK_EXTEND_TIME } from '@fleet/contract';
+import { useMemo } from 'react';
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { Entity } from '../api/get-entity';
+import { useReport } from '../api/get-report';
+import { useTrips } from '../api/get-vehicle-data';
+import { dayWindow, setTripDay, useTripDay } from '../state';
+import { assetTrips, driverTrips } from '../trips';
+import { QueryState } from './shared';
+import { TripCard } from './trip-card';
+
+/** Spec §2 Trips: the day picker and that day's trips, latest first. */
+export function TripsTab({ entity }: { entity: Entity }) {
+  const { t } = useTranslation();
+  const day = useTripDay();
+  const window = useMemo(() => dayWindow(day), [day]);
+  const isAsset = entity.type === 'ASSET';
+  const assetQuery = useTrips(entity.id, window, isAsset);
+  const driverQuery = useReport(
+    isAsset
+      ? null
+      : {
+          type: 'DRIVER',
+          organisationId: entity.organisationId,
+          entityId: entity.id,
+          ...window,
+          trips: true,
+          driverLinkExtendTime: DEFAULT_DRIVER_LINK_EXTEND_TIME,
+        },
+  );
+  const query = isAsset ? assetQuery : driverQuery;
+  const trips = useMemo(
+    () =>
+      isAsset ? assetTrips(assetQuery.data ?? []) : driverTrips(driverQuery.data ?? [], entity.id),
+    [isAsset, assetQuery.data, driverQuery.data, entity.id],
+  );
+
+  return (
+    <>
+      <Form.Group controlId="entity-trip-day" className="mb-3" style={{ maxWidth: 220 }}>
+        <Form.Label className="small mb-1">{t('entity.trips.day')}</Form.Label>
+        <Form.Control
+          type="date"
+          size="sm"
+          value={day}
+          required
+          onChange={(e) => e.target.value && setTripDay(e.target.value)}
+        />
+      </Form.Group>
+      {!query.data ? (
+        <QueryState query={query} />
+      ) : trips.length === 0 ? (
+        <p className="text-body-secondary">{t('entity.trips.none')}</p>
+      ) : (
+        <div className="d-flex flex-column gap-3" data-testid="trips">
+          {trips.map((trip) => (
+            <TripCard key={trip.key} trip={trip} entity={entity} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

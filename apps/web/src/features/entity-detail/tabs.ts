@@ -1,0 +1,28 @@
+import { permissions, type Role } from '@fleet/contract';
+import type { EntityType } from '@/app/paths';
+
+export const TABS = [
+  'calendar',
+  'trips',
+  'drivingStyle',
+  'media',
+  'monitoring',
+  'heatmap',
+  'rawData',
+] as const;
+export type Tab = (typeof TABS)[number];
+
+export const isTab = (value: string | null): value is Tab =>
+  (TABS as readonly (string | null)[]).includes(value);
+
+/** The pill tabs of spec §2 this user sees for this entity, in order (role rules of §6). */
+export function visibleTabs(type: EntityType, role: Role): Tab[] {
+  return TABS.filter((tab) => {
+    if (tab === 'monitoring') return type === 'ASSET' && permissions.monitoring(role);
+    if (tab === 'rawData') return type === 'ASSET' && permissions.rawData(role);
+    return true;
+  });
+}
+
+/** Tabs that show the period filter (spec §2: all but Trips; Media and Monitoring get it with their issues). */
+export const PERIOD_TABS: readonly Tab[] = ['calendar', 'drivingStyle', 'heatmap', 'rawData'];

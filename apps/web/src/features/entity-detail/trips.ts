@@ -1,0 +1,89 @@
+import {
+  UNKNOWN,
+  type DrivingStyleData,
+  type Location,
+  type Report,
+  type ScoreData,
+  type Trip,
+} from '@fleet/contract';
+
+/** Who drove a trip (asset view) or which asset (driver view), with distance and score. */
+export type TripPart = { id: number; name: string; distance: number; score: number | null };
+
+/** One trip card, whether it came from an asset's trips or a driver's trip report. */
+export type TripView = {
+  key: string;
+  assetId: number;
+  startTime: string;
+  endTime: string | null;
+  startLocation: Location | null;
+  endLocation: Location | null;
+  drivingStyleData: DrivingStyleData | null;
+  scoreData: ScoreData | null;
+  parts: TripPart[];
+};
+
+/** Spec §5: in the trip card an UNKNOWN driver is shown only when its distance exceeds 100 m. */
+export const UNKNOWN_MIN_DISTANCE = 100;
+
+const shown = (part: TripPart) => part.name !== UNKNOWN || part.distance > UNKNOWN_MIN_DISTANCE;
+
+const latestFirst = (a: TripView, b: TripView) => Date.parse(b.startTime) - Date.parse(a.startTime);
+
+export function assetTrips(trips: Trip[]): TripView[] {
+  return trips
+    .map((trip) => ({
+      key: `trip-${trip.id}`,
+      assetId: trip.assetId,
+      startTime: trip.startTime,
+      endTime: trip.endTime,
+      startLocation: trip.startLocation,
+      endLocation: trip.endLocation,
+      drivingStyleData: trip.drivingStyleData,
+      scoreData: trip.scoreData,
+      parts: trip.drivers
+        .map((d) => ({
+          id: d.id,
+          name: d.name,
+          distance: d.drivingStyleData?.drivingDistance ?? 0,
+          score: d.scoreData?.totalScore ?? null,
+        }))
+        .filter(shown),
+    }))
+    .sort(latestFirst);
+}
+
+/** A driver's trip report (trips: true): one entry per trip part, its asset in `parts`. */
+export function driverTrips(report: Report, driverId: number): TripView[] {
+  return report
+    .flatMap(
+      (interval) =>
+        interval.driverPeriodData?.find((d) => d.driverId === driverId)?.driverData ?? [],
+    )
+    .flatMap((entry, index) => {
+      const trip = entry.trips?.[0];
+      const asset = entry.parts?.[0];
+      if (!trip || !asset) return [];
+      return [
+        {
+          key: `trip-${trip.tripId}-${index}`,
+          assetId: asset.id,
+          startTime: trip.startTime,
+          endTime: trip.endTime,
+          startLocation: trip.startLocation,
+          endLocation: trip.endLocation,
+          drivingStyleData: entry.drivingStyleData ?? null,
+          scoreData: entry.scoreData ?? null,
+          parts: [
+            {
+              id: asset.id,
+              name: asset.name,
+              distance: entry.drivingStyleData?.drivingDistance ?? 0,
+              score: entry.scoreData?.totalScore ?? null,
+            },
+          ],
+        },
+      ];
+    })
+    .sort(latestFirst);
+}

@@ -1,0 +1,312 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './browser.js';
+import { ACCOUNTS, e2e, openBrowser, PASSWORD, signIn } from './fixtures.js';
+
+/**
+ * The fleet overview and the fleet driving style (spec §2) against trucks this file creates
+ * through the API: one that drove from Utrecht and stopped 5 minutes ago (with a harsh
+ * acceleration), and one that left Utrecht 20 minutes ago and is still driving. Other tests and
+ * the simulator may add more of the fleet; the checks hold whatever else is there.
+ */
+
+const ZONE = 'Europe/Amsterdam';
+const minute = 60_000;
+let browser: Browser;
+const tag = Date.now().toString(36);
+const stopped = { name: `E2E stopped ${tag}`, id: 0 };
+const driving = { name: `E2E driving ${tag}`, id: 0 };
+
+async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const response = await fetch(`${e2e().baseUrl}${path}`, { ...init, headers });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${body}`);
+  return (body ? JSON.parse(body) : undefined) as T;
+}
+
+/** An asset with a device and a driver that drove `minutes` from Utrecht eastwards from `start`. */
+async function truck(
+  token: string,
+  organisationId: number,
+  truck: { name: string; id: number },
+  start: Date,
+  minutes: number,
+  stops: boolean,
+) {
+  const asset = await call<{ id: number }>(`/api/organisations/${organisationId}/assets`, {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ name: truck.name }),
+  });
+  truck.id = asset.id;
+  const driver = await call<{ id: number }>(`/api/organisations/${organisationId}/drivers`, {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ firstName: 'Dirk', lastName: `${truck.name} driver` }),
+  });
+  const device = await call<{ id: number; credential: string }>(
+    `/api/organisations/${organisationId}/devices`,
+    {
+      method: 'POST',
+      token,
+      body: JSON.stringify({
+        name: `${truck.name} unit`,
+        identifier: `${truck.name}`.replace(/\W/g, '-'),
+      }),
+    },
+  );
+  const from = encodeURIComponent(new Date(start.getTime() - 60 * minute).toISOString());
+  for (const link of [`devices/${device.id}`, `drivers/${driver.id}`]) {
+    await call(`/api/assets/${asset.id}/${link}?from=${from}`, { method: 'PUT', token });
+  }
+  const at = (m: number) => ({ latitude: 5209100 + m * 20, longitude: 512100 + m * 1300 });
+  const counters = (m: number) => ({
+    odometer: 2_000_000 + m * 1000,
+    engineHours: 2000 + m / 60,
+    totalFuelUsed: 8000 + m * 0.35,
+    drivingTime: 80_000 + m * 55,
+    idleTime: 9_000 + m * 5,
+    harshAccelerationCount: m >= 10 ? 21 : 20,
+  });
+  const time = (m: number) => new Date(start.getTime() + m * minute).toISOString();
+  const records = [
+    { timestamp: time(0), transferReason: 'TRIP_START', location: at(0), speed: 0, ...counters(0) },
+    ...Array.from({ length: minutes - 1 }, (_, i) => ({
+      timestamp: time(i + 1),
+      transferReason: 'PERIODIC',
+      location: at(i + 1),
+      speed: 60,
+      ...counters(i + 1),
+    })),
+    {
+      timestamp: new Date(start.getTime() + 10 * minute + 20_000).toISOString(),
+      transferReason: 'EVENTS',
+      location: at(10.3),
+      speed: 40,
+      events: [{ eventType: 'HARSH_ACCELERATION' }],
+      ...counters(10),
+    },
+    {
+      timestamp: time(minutes),
+      transferReason: stops ? 'TRIP_STOP' : 'PERIODIC',
+      location: at(minutes),
+      speed: stops ? 0 : 60,
+      ...counters(minutes),
+    },
+  ];
+  const response = await fetch(`${e2e().baseUrl}/device-api/v1/records`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${device.credential}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ records }),
+  });
+  if (!response.ok) throw new Error(`records: ${response.status} ${await response.text()}`);
+}
+
+async function seedFleet() {
+  const { organisation, username } = ACCOUNTS.manager;
+  const { accessToken: token } = await call<{ accessToken: string }>('/api/login', {
+    method: 'POST',
+    body: JSON.stringify({ organisation, username, password: PASSWORD }),
+  });
+  const [org] = await call<{ id: number }[]>('/api/organisations', { token });
+  const now = Date.now();
+  await truck(token, org!.id, stopped, new Date(now - 40 * minute), 35, true);
+  await truck(token, org!.id, driving, new Date(now - 20 * minute), 19, false);
+
+  // Trips are computed in the background: wait until the overview has both.
+  for (let i = 0; i < 60; i++) {
+    const fleet = await call<{ assetId: number; trip: unknown; drivingStyleData: unknown }[]>(
+      `/api/organisations/${org!.id}/assets/fleet`,
+      { token },
+    );
+    const mine = fleet.filter((e) => e.assetId === stopped.id || e.assetId === driving.id);
+    if (mine.length === 2 && mine.every((e) => e.drivingStyleData)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the seeded trips were not computed in 30 s');
+}
+
+async function open({ width = 1400, language = 'en' } = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    locale: 'en-US',
+    timezoneId: ZONE,
+    baseURL: e2e().baseUrl,
+  });
+  const page = await context.newPage();
+  await signIn(page, 'manager');
+  if (language !== 'en') {
+    // The language the user picks in the user menu, kept in local storage.
+    await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
+    await page.reload();
+  }
+  return { context, page };
+}
+
+const card = (page: Page, name: string) =>
+  page.getByTestId('fleet-card').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  await seedFleet();
+}, 90_000);
+afterAll(() => browser?.close());
+
+describe('fleet overview', () => {
+  it('shows a card per asset, newest data first, with status, trip and last data', async () => {
+    const { context, page } = await open();
+    await page.getByRole('heading', { level: 1, name: 'Demo Transport' }).waitFor();
+    expect(await page.locator('h1 + p').textContent()).toBe('Fleet overview');
+    await page.getByTestId('fleet-card').first().waitFor();
+
+    const cards = page.getByTestId('fleet-card');
+    expect(await cards.count()).toBeGreaterThanOrEqual(2);
+    expect(await cards.count()).toBeLessThanOrEqual(10);
+    const times = await page.getByTestId('fleet-last-data').allTextContents();
+    for (const time of times) expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect([...times].sort().reverse()).toEqual(times);
+    for (const status of await page.getByTestId('fleet-status').allTextContents()) {
+      expect(['Driving', 'Stationary']).toContain(status);
+    }
+
+    const moving = card(page, driving.name);
+    expect(await moving.getByTestId('fleet-status').textContent()).toBe('Driving');
+    await moving.getByText('Under way').waitFor();
+    await moving.getByText('Utrecht', { exact: true }).waitFor();
+
+    const parked = card(page, stopped.name);
+    expect(await parked.getByTestId('fleet-status').textContent()).toBe('Stationary');
+    expect(
+      await parked.getByRole('link', { name: `Dirk ${stopped.name} driver` }).getAttribute('href'),
+    ).toMatch(/^\/entities\/DRIVER\/\d+$/);
+    await parked.getByText('Utrecht', { exact: true }).waitFor();
+    expect(await parked.getByTestId('fleet-details').count()).toBe(0);
+    await screenshot(page, 'fleet-overview-1400');
+
+    await parked.getByRole('button', { name: 'Details' }).click();
+    const details = parked.getByTestId('fleet-details');
+    await details.waitFor();
+    for (const heading of ['Stats', 'Score', 'Events']) {
+      await details.getByRole('heading', { name: heading }).waitFor();
+    }
+    await details.getByText('Harsh acceleration', { exact: true }).first().waitFor();
+    await parked.locator('.collapse.show').waitFor(); // the opening animation is over
+    expect(await details.getByText(/^\d+\.\d km$/).count()).toBe(1);
+    await screenshot(page, 'fleet-overview-details-1400');
+
+    await parked.getByRole('link', { name: stopped.name, exact: true }).click();
+    await page.waitForURL(`**/entities/ASSET/${stopped.id}`);
+    await context.close();
+  });
+
+  it('reads in Dutch, and at 1000 px', async () => {
+    const { context, page } = await open({ width: 1000, language: 'nl' });
+    await page.getByTestId('fleet-card').first().waitFor();
+    await page.locator('h1 + p', { hasText: 'Vlootoverzicht' }).waitFor();
+    await page.getByRole('button', { name: 'Vernieuwen' }).waitFor();
+    for (const status of await page.getByTestId('fleet-status').allTextContents()) {
+      expect(['Rijdend', 'Stilstaand']).toContain(status);
+    }
+    await card(page, driving.name).getByText('Onderweg').waitFor();
+    await screenshot(page, 'fleet-overview-nl-1000');
+    await context.close();
+  });
+});
+
+describe('fleet driving style', () => {
+  it('ranks assets and drivers by distance and score, with Best 50 and averages', async () => {
+    const { context, page } = await open();
+    await page.getByRole('link', { name: 'Fleet driving style' }).click();
+    await page.waitForURL('**/drivingstyle');
+    await page.locator('h1 + p', { hasText: 'Fleet driving style' }).waitFor();
+    const distance = page.getByTestId('ranking-distance');
+    const score = page.getByTestId('ranking-score');
+    await distance.getByTestId('ranking-entry').first().waitFor();
+    await score.getByTestId('ranking-entry').first().waitFor();
+    for (const rankingCard of [distance, score]) {
+      expect(await rankingCard.getByRole('tab').allTextContents()).toEqual(['Assets', 'Drivers']);
+      await rankingCard.getByRole('separator').getByText('Best 50').waitFor();
+      expect(await rankingCard.getByTestId('ranking-average').textContent()).toMatch(/^Average /);
+      expect(
+        await rankingCard
+          .locator('.progress')
+          .first()
+          .evaluate((e) => getComputedStyle(e).height),
+      ).toBe('3px');
+    }
+    await distance.getByRole('link', { name: stopped.name, exact: true }).waitFor();
+    const values = await distance
+      .locator('.tab-pane.active [data-testid=ranking-entry] .fw-semibold')
+      .allTextContents();
+    const km = values.map((v) => Number(v.replace(' km', '')));
+    expect([...km].sort((a, b) => b - a)).toEqual(km);
+    await screenshot(page, 'driving-style-1400');
+
+    // Drivers, and an UNKNOWN entry (if any) is not a link.
+    await distance.getByRole('tab', { name: 'Drivers' }).click();
+    await distance.getByRole('link', { name: `Dirk ${stopped.name} driver` }).waitFor();
+    expect(await distance.getByRole('link', { name: 'UNKNOWN' }).count()).toBe(0);
+
+    await distance.getByRole('link', { name: `Dirk ${stopped.name} driver` }).click();
+    await page.waitForURL(/\/entities\/DRIVER\/\d+$/);
+    await context.close();
+  });
+
+  it('keeps the period filter across screens: presets, Custom on edit, From and Until required', async () => {
+    const { context, page } = await open();
+    await page.goto('/drivingstyle');
+    const filter = page.getByRole('form', { name: 'Period filter' });
+    const period = filter.getByLabel('Period');
+    const from = filter.getByLabel('From');
+    const until = filter.getByLabel('Until');
+    expect(await period.inputValue()).toBe('TODAY');
+    expect(await from.inputValue()).toMatch(/T00:00:01$/);
+    expect(await until.inputValue()).toMatch(/T23:59:59$/);
+    expect(await filter.getByLabel('Group').locator('option').first().textContent()).toBe('All');
+
+    await period.selectOption('LAST_WEEK');
+    const lastWeek = await from.inputValue();
+    expect(new Date(lastWeek).getDay()).toBe(1); // a Monday
+    await from.fill(lastWeek.replace('T00:00:01', 'T06:00:00'));
+    expect(await period.inputValue()).toBe('CUSTOM');
+    await until.fill('');
+    expect(await until.getAttribute('class')).toContain('is-invalid');
+    await filter.getByText('This field is required').waitFor();
+    expect(await filter.getByRole('button', { name: 'Update' }).isDisabled()).toBe(true);
+    await period.selectOption('YESTERDAY');
+    expect(await until.getAttribute('class')).not.toContain('is-invalid');
+
+    await page.getByRole('link', { name: 'Fleet overview' }).click();
+    await page.waitForURL('**/overview');
+    await page.getByRole('link', { name: 'Fleet driving style' }).click();
+    expect(
+      await page.getByRole('form', { name: 'Period filter' }).getByLabel('Period').inputValue(),
+    ).toBe('YESTERDAY');
+    await page.reload();
+    expect(
+      await page.getByRole('form', { name: 'Period filter' }).getByLabel('Period').inputValue(),
+    ).toBe('YESTERDAY');
+    await page
+      .getByRole('form', { name: 'Period filter' })
+      .getByLabel('Period')
+      .selectOption('TODAY');
+    await context.close();
+  });
+
+  it('reads in Dutch, and at 1000 px', async () => {
+    const { context, page } = await open({ width: 1000, language: 'nl' });
+    await page.goto('/drivingstyle');
+    await page.locator('h1 + p', { hasText: 'Rijstijl van de vloot' }).waitFor();
+    const distance = page.getByTestId('ranking-distance');
+    await distance.getByTestId('ranking-entry').first().waitFor();
+    await distance.getByText('Rijafstand').waitFor();
+    await page.getByTestId('ranking-score').getByText('Totaalscore').waitFor();
+    await distance.getByRole('separator').getByText('Beste 50').waitFor();
+    expect(await distance.getByRole('tab').allTextContents()).toEqual(['Voertuigen', 'Chauffeurs']);
+    await screenshot(page, 'driving-style-nl-1000');
+    await context.close();
+  });
+});

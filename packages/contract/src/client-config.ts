@@ -1,0 +1,8 @@
+import { Type, type Static } from 'typebox';
+
+/** GET /api/client-config: settings the web app reads before it draws a map (no sign-in). */
+export const ClientConfig = Type.Object({
+  /** A MapLibre style URL; null: the app's own OpenStreetMap raster style. */
+  mapStyleUrl: Type.Union([Type.String(), Type.Null()]),
+});
+export type ClientConfig = Static<typeof ClientConfig>;
