@@ -15,13 +15,21 @@ const EARLIEST = Date.parse('2000-01-01T00:00:00Z');
 
 type Checked<T> = { index: number; item: T } | { index: number; reason: string };
 
+/** Compiled once: compiling costs about as much as checking a whole batch. */
+const checkers = new Map<TSchema, ReturnType<typeof Compile>>();
+const checkerOf = (schema: TSchema) => {
+  let check = checkers.get(schema);
+  if (!check) checkers.set(schema, (check = Compile(schema)));
+  return check;
+};
+
 /** Checks each item on its own, so one bad item does not cost the others. */
 function checkItems<S extends TSchema>(
   schema: S,
   items: unknown[],
   now: number,
 ): Checked<Static<S> & { timestamp: string }>[] {
-  const check = Compile(schema);
+  const check = checkerOf(schema);
   return items.map((item, index) => {
     if (!check.Check(item)) {
       return {

@@ -142,6 +142,21 @@ describe('engine and reports', () => {
     }
   });
 
+  it('reads the hours for a part of a day, and whole days across midnight', async () => {
+    const part = assetEntry(
+      (await report('manager', { from: at('08:00'), until: at('10:00') })).json(),
+    );
+    expect(part.drivingStyleData!.drivingDistance).toBe(60_000);
+    const before = assetEntry(
+      (await report('manager', { from: at('06:00'), until: at('08:00') })).json(),
+    );
+    expect(before.drivingStyleData!.drivingDistance).toBe(0);
+    const span = { from: '2026-11-09T20:00:00+01:00', until: '2026-11-11T10:00:00+01:00' };
+    expect(
+      assetEntry((await report('manager', span)).json()).drivingStyleData!.drivingDistance,
+    ).toBe(60_000);
+  });
+
   it('gives per-day figures that add up to the period', async () => {
     const body = { from: '2026-11-09T00:00:00+01:00', until: '2026-11-12T00:00:00+01:00' };
     const whole = assetEntry((await report('manager', body)).json());

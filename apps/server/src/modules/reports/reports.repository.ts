@@ -85,16 +85,23 @@ export class ReportsRepository {
         (greatest(d1, d2)::timestamp AT TIME ZONE ${this.timezone}) AS d2s
       FROM d`.execute(this.db);
     const b = bounds[0]!;
+    // Periods of whole days (the usual case) need no edge hours.
+    const edges =
+      b.d1s.getTime() !== b.from.getTime() ||
+      b.d2s.getTime() !== b.until.getTime() ||
+      b.d1 === b.d2;
+    const hourly = sql`
+        UNION ALL
+        SELECT asset_id, driver_id, ${columns} FROM stats_hourly
+        WHERE asset_id = ANY(${assetIds}::integer[])
+          AND hour >= ${b.from} AND hour + interval '1 hour' <= ${b.until}
+          AND NOT (hour >= ${b.d1s} AND hour < ${b.d2s})`;
     const { rows } = await sql<Record<string, number>>`
       SELECT ${sql.ref(by)} AS id, ${sums}
       FROM (
         SELECT asset_id, driver_id, ${columns} FROM stats_daily
         WHERE asset_id = ANY(${assetIds}::integer[]) AND day >= ${b.d1}::date AND day < ${b.d2}::date
-        UNION ALL
-        SELECT asset_id, driver_id, ${columns} FROM stats_hourly
-        WHERE asset_id = ANY(${assetIds}::integer[])
-          AND hour >= ${b.from} AND hour + interval '1 hour' <= ${b.until}
-          AND NOT (hour >= ${b.d1s} AND hour < ${b.d2s})
+        ${edges ? hourly : sql``}
       ) buckets
       GROUP BY 1`.execute(this.db);
     return new Map(rows.map((row) => [Number(row.id), statsOf(row)]));

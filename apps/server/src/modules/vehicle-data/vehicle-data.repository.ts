@@ -39,7 +39,8 @@ export class VehicleDataRepository {
       LEFT JOIN driver_links drl ON drl.asset_id = a.id AND drl.period @> now()
       LEFT JOIN drivers d ON d.id = drl.driver_id
       LEFT JOIN asset_state s ON s.asset_id = a.id
-      LEFT JOIN trips t ON t.id = s.last_trip_id
+      -- by primary key, one lookup per asset (a plain join scans every trip of the fleet)
+      LEFT JOIN LATERAL (SELECT * FROM trips WHERE id = s.last_trip_id OFFSET 0) t ON true
       WHERE a.organisation_id = ANY(${organisationIds}::integer[])
       ORDER BY s.last_time DESC NULLS LAST, a.name`.execute(this.db);
     return rows.map((r) => ({
