@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './browser.js';
-import { ACCOUNTS, e2e, openBrowser, PASSWORD, signIn } from './fixtures.js';
+import { ACCOUNTS, api, e2e, openBrowser, PASSWORD, seedTruckTrip, signIn } from './fixtures.js';
 
 /**
  * The fleet overview and the fleet driving style (spec §2) against trucks this file creates
@@ -16,109 +16,48 @@ let browser: Browser;
 const tag = Date.now().toString(36);
 const stopped = { name: `E2E stopped ${tag}`, id: 0 };
 const driving = { name: `E2E driving ${tag}`, id: 0 };
-
-async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  const response = await fetch(`${e2e().baseUrl}${path}`, { ...init, headers });
-  const body = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${body}`);
-  return (body ? JSON.parse(body) : undefined) as T;
-}
-
-/** An asset with a device and a driver that drove `minutes` from Utrecht eastwards from `start`. */
-async function truck(
-  token: string,
-  organisationId: number,
-  truck: { name: string; id: number },
-  start: Date,
-  minutes: number,
-  stops: boolean,
-) {
-  const asset = await call<{ id: number }>(`/api/organisations/${organisationId}/assets`, {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ name: truck.name }),
-  });
-  truck.id = asset.id;
-  const driver = await call<{ id: number }>(`/api/organisations/${organisationId}/drivers`, {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ firstName: 'Dirk', lastName: `${truck.name} driver` }),
-  });
-  const device = await call<{ id: number; credential: string }>(
-    `/api/organisations/${organisationId}/devices`,
-    {
-      method: 'POST',
-      token,
-      body: JSON.stringify({
-        name: `${truck.name} unit`,
-        identifier: `${truck.name}`.replace(/\W/g, '-'),
-      }),
-    },
-  );
-  const from = encodeURIComponent(new Date(start.getTime() - 60 * minute).toISOString());
-  for (const link of [`devices/${device.id}`, `drivers/${driver.id}`]) {
-    await call(`/api/assets/${asset.id}/${link}?from=${from}`, { method: 'PUT', token });
-  }
-  const at = (m: number) => ({ latitude: 5209100 + m * 20, longitude: 512100 + m * 1300 });
-  const counters = (m: number) => ({
-    odometer: 2_000_000 + m * 1000,
-    engineHours: 2000 + m / 60,
-    totalFuelUsed: 8000 + m * 0.35,
-    drivingTime: 80_000 + m * 55,
-    idleTime: 9_000 + m * 5,
-    harshAccelerationCount: m >= 10 ? 21 : 20,
-  });
-  const time = (m: number) => new Date(start.getTime() + m * minute).toISOString();
-  const records = [
-    { timestamp: time(0), transferReason: 'TRIP_START', location: at(0), speed: 0, ...counters(0) },
-    ...Array.from({ length: minutes - 1 }, (_, i) => ({
-      timestamp: time(i + 1),
-      transferReason: 'PERIODIC',
-      location: at(i + 1),
-      speed: 60,
-      ...counters(i + 1),
-    })),
-    {
-      timestamp: new Date(start.getTime() + 10 * minute + 20_000).toISOString(),
-      transferReason: 'EVENTS',
-      location: at(10.3),
-      speed: 40,
-      events: [{ eventType: 'HARSH_ACCELERATION' }],
-      ...counters(10),
-    },
-    {
-      timestamp: time(minutes),
-      transferReason: stops ? 'TRIP_STOP' : 'PERIODIC',
-      location: at(minutes),
-      speed: stops ? 0 : 60,
-      ...counters(minutes),
-    },
-  ];
-  const response = await fetch(`${e2e().baseUrl}/device-api/v1/records`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${device.credential}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ records }),
-  });
-  if (!response.ok) throw new Error(`records: ${response.status} ${await response.text()}`);
-}
+/** Where both trucks start, and their devices' counters then. */
+const ORIGIN = { latitude: 5209100, longitude: 512100 };
+const COUNTERS = {
+  odometer: 2_000_000,
+  engineHours: 2000,
+  totalFuelUsed: 8000,
+  drivingTime: 80_000,
+  harshAccelerationCount: 20,
+};
 
 async function seedFleet() {
   const { organisation, username } = ACCOUNTS.manager;
-  const { accessToken: token } = await call<{ accessToken: string }>('/api/login', {
+  const { accessToken: token } = await api<{ accessToken: string }>('/api/login', {
     method: 'POST',
     body: JSON.stringify({ organisation, username, password: PASSWORD }),
   });
-  const [org] = await call<{ id: number }[]>('/api/organisations', { token });
+  const [org] = await api<{ id: number }[]>('/api/organisations', { token });
   const now = Date.now();
-  await truck(token, org!.id, stopped, new Date(now - 40 * minute), 35, true);
-  await truck(token, org!.id, driving, new Date(now - 20 * minute), 19, false);
+  stopped.id = (
+    await seedTruckTrip(token, org!.id, {
+      name: stopped.name,
+      start: new Date(now - 40 * minute),
+      minutes: 35,
+      stops: true,
+      counters: COUNTERS,
+      origin: ORIGIN,
+    })
+  ).assetId;
+  driving.id = (
+    await seedTruckTrip(token, org!.id, {
+      name: driving.name,
+      start: new Date(now - 20 * minute),
+      minutes: 19,
+      stops: false,
+      counters: COUNTERS,
+      origin: ORIGIN,
+    })
+  ).assetId;
 
-  // Trips are computed in the background: wait until the overview has both.
+  // Both trips are computed; wait until the overview lists both with their driving style too.
   for (let i = 0; i < 60; i++) {
-    const fleet = await call<{ assetId: number; trip: unknown; drivingStyleData: unknown }[]>(
+    const fleet = await api<{ assetId: number; trip: unknown; drivingStyleData: unknown }[]>(
       `/api/organisations/${org!.id}/assets/fleet`,
       { token },
     );

@@ -1,7 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './browser.js';
-import { ACCOUNTS, e2e, openBrowser, PASSWORD, signIn, type Account } from './fixtures.js';
+import {
+  ACCOUNTS,
+  api,
+  deviceApi,
+  e2e,
+  openBrowser,
+  PASSWORD,
+  routePoint,
+  seedTruckTrip,
+  signIn,
+  type Account,
+} from './fixtures.js';
 
 /**
  * The entity detail screen (spec §2) against a small fleet this file creates through the API:
@@ -18,116 +29,45 @@ let assetId: number;
 let assetName: string;
 let tripDay: string;
 
-async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  const response = await fetch(`${e2e().baseUrl}${path}`, { ...init, headers });
-  const body = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${body}`);
-  return (body ? JSON.parse(body) : undefined) as T;
-}
-
 /** Local date YYYY-MM-DD in the fleet's zone. */
 const zoneDay = (time: Date) => time.toLocaleDateString('sv-SE', { timeZone: ZONE });
 
 async function seedFleet() {
   const { organisation, username } = ACCOUNTS.manager;
-  const { accessToken: token } = await call<{ accessToken: string }>('/api/login', {
+  const { accessToken: token } = await api<{ accessToken: string }>('/api/login', {
     method: 'POST',
     body: JSON.stringify({ organisation, username, password: PASSWORD }),
   });
-  const [org] = await call<{ id: number; name: string }[]>('/api/organisations', { token });
+  const [org] = await api<{ id: number; name: string }[]>('/api/organisations', { token });
   const tag = Date.now().toString(36);
   assetName = `E2E truck ${tag}`;
-  const asset = await call<{ id: number }>(`/api/organisations/${org!.id}/assets`, {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ name: assetName }),
-  });
-  assetId = asset.id;
-  const driver = await call<{ id: number }>(`/api/organisations/${org!.id}/drivers`, {
-    method: 'POST',
-    token,
-    body: JSON.stringify({ firstName: 'Eva', lastName: `Tester ${tag}` }),
-  });
-  const device = await call<{ id: number; credential: string }>(
-    `/api/organisations/${org!.id}/devices`,
-    {
-      method: 'POST',
-      token,
-      body: JSON.stringify({ name: `E2E unit ${tag}`, identifier: `E2E-${tag}` }),
-    },
-  );
   const end = new Date(Date.now() - 5 * minute);
   const start = new Date(end.getTime() - 35 * minute);
   tripDay = zoneDay(start);
-  const linkFrom = encodeURIComponent(new Date(start.getTime() - 60 * minute).toISOString());
-  for (const link of [`devices/${device.id}`, `drivers/${driver.id}`]) {
-    await call(`/api/assets/${assetId}/${link}?from=${linkFrom}`, { method: 'PUT', token });
-  }
-
-  // From Utrecht eastwards, about 1 km a minute.
-  const at = (m: number) => ({ latitude: 5209000 + m * 20, longitude: 512000 + m * 1300 });
-  const counters = (m: number) => ({
-    odometer: 1_000_000 + m * 1000,
-    engineHours: 1000 + m / 60,
-    totalFuelUsed: 5000 + m * 0.35,
-    drivingTime: 50_000 + m * 55,
-    idleTime: 9_000 + m * 5,
-    harshAccelerationCount: m >= 10 ? 11 : 10,
+  const truck = await seedTruckTrip(token, org!.id, {
+    name: assetName,
+    driver: { firstName: 'Eva', lastName: `Tester ${tag}` },
+    start,
+    minutes: 35,
+    stops: true,
+    counters: {
+      odometer: 1_000_000,
+      engineHours: 1000,
+      totalFuelUsed: 5000,
+      drivingTime: 50_000,
+      harshAccelerationCount: 10,
+    },
   });
-  const time = (m: number) => new Date(start.getTime() + m * minute).toISOString();
-  const records = [
-    { timestamp: time(0), transferReason: 'TRIP_START', location: at(0), speed: 0, ...counters(0) },
-    ...Array.from({ length: 34 }, (_, i) => ({
-      timestamp: time(i + 1),
-      transferReason: 'PERIODIC',
-      location: at(i + 1),
-      speed: 60,
-      ...counters(i + 1),
-    })),
-    {
-      timestamp: new Date(start.getTime() + 10 * minute + 20_000).toISOString(),
-      transferReason: 'EVENTS',
-      location: at(10.3),
-      speed: 40,
-      events: [{ eventType: 'HARSH_ACCELERATION' }],
-      ...counters(10),
-    },
-    {
-      timestamp: time(35),
-      transferReason: 'TRIP_STOP',
-      location: at(35),
-      speed: 0,
-      ...counters(35),
-    },
-  ];
-  const send = (path: string, body: unknown) =>
-    fetch(`${e2e().baseUrl}/device-api/v1/${path}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${device.credential}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then(async (r) => {
-      if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-    });
-  await send('records', { records });
-  await send('datapoints', {
+  assetId = truck.assetId;
+
+  // Positions every 30 s along the same route.
+  await deviceApi(truck.device.credential, 'datapoints', {
     datapoints: Array.from({ length: 71 }, (_, i) => ({
       timestamp: new Date(start.getTime() + i * 30_000).toISOString(),
-      location: at(i / 2),
+      location: routePoint(i / 2),
       speed: 60,
     })),
   });
-
-  // Trips are computed in the background: wait for this one.
-  const window = `from=${encodeURIComponent(time(-10))}&until=${encodeURIComponent(new Date().toISOString())}`;
-  for (let i = 0; i < 60; i++) {
-    const trips = await call<unknown[]>(`/api/assets/${assetId}/trips?${window}`, { token });
-    if (trips.length) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the seeded trip was not computed in 30 s');
 }
 
 async function open(account: Account, { width = 1400, language = 'en' } = {}) {

@@ -66,3 +66,149 @@ export async function expiredCopy(token: string): Promise<string> {
     .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
     .sign(new TextEncoder().encode(e2e().jwtSecret));
 }
+
+/** A call to the server's JSON API, as the user of `token` if given; fails on any error status. */
+export async function api<T>(
+  path: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const response = await fetch(`${e2e().baseUrl}${path}`, { ...init, headers });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${body}`);
+  return (body ? JSON.parse(body) : undefined) as T;
+}
+
+/** Posts `body` to the device API (`records`, `datapoints`) as the device of `credential`. */
+export async function deviceApi(credential: string, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${e2e().baseUrl}/device-api/v1/${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${credential}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+}
+
+const MINUTE = 60_000;
+
+/** Central Utrecht, in the device API's units (1e-5°). */
+export const UTRECHT = { latitude: 5209000, longitude: 512000 };
+
+/** Where a seeded truck is `minutes` into its trip from `origin`: eastwards, about 1 km a minute. */
+export const routePoint = (minutes: number, origin = UTRECHT) => ({
+  latitude: origin.latitude + minutes * 20,
+  longitude: origin.longitude + minutes * 1300,
+});
+
+export interface TruckTripOptions {
+  /** The asset's name; the device is named after it. */
+  name: string;
+  /** The asset's driver; by default "Dirk <name> driver". */
+  driver?: { firstName: string; lastName: string };
+  /** When the trip starts. */
+  start: Date;
+  /** How long the trip lasts: one record a minute, the harsh acceleration at 10:20. */
+  minutes: number;
+  /** Whether the trip ends with a TRIP_STOP; if not, the truck is still driving. */
+  stops: boolean;
+  /** The device's counters when the trip starts; each truck has its own. */
+  counters: {
+    odometer: number;
+    engineHours: number;
+    totalFuelUsed: number;
+    drivingTime: number;
+    harshAccelerationCount: number;
+  };
+  /** Where the trip starts; by default central Utrecht. */
+  origin?: { latitude: number; longitude: number };
+}
+
+export interface SeededTruck {
+  assetId: number;
+  driverId: number;
+  device: { id: number; credential: string };
+}
+
+/**
+ * Creates an asset with a device and a driver (linked from an hour before `start`) as the user of
+ * `token`, sends the device's raw records of one trip from Utrecht eastwards (about 1 km a minute,
+ * with one harsh acceleration) and waits until the engine has computed that trip.
+ */
+export async function seedTruckTrip(
+  token: string,
+  organisationId: number,
+  options: TruckTripOptions,
+): Promise<SeededTruck> {
+  const { name, start, minutes, stops, counters: base } = options;
+  const driverName = options.driver ?? { firstName: 'Dirk', lastName: `${name} driver` };
+  const asset = await api<{ id: number }>(`/api/organisations/${organisationId}/assets`, {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ name }),
+  });
+  const driver = await api<{ id: number }>(`/api/organisations/${organisationId}/drivers`, {
+    method: 'POST',
+    token,
+    body: JSON.stringify(driverName),
+  });
+  const device = await api<{ id: number; credential: string }>(
+    `/api/organisations/${organisationId}/devices`,
+    {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ name: `${name} unit`, identifier: name.replace(/\W/g, '-') }),
+    },
+  );
+  const from = encodeURIComponent(new Date(start.getTime() - 60 * MINUTE).toISOString());
+  for (const link of [`devices/${device.id}`, `drivers/${driver.id}`]) {
+    await api(`/api/assets/${asset.id}/${link}?from=${from}`, { method: 'PUT', token });
+  }
+
+  const at = (m: number) => routePoint(m, options.origin);
+  const counters = (m: number) => ({
+    odometer: base.odometer + m * 1000,
+    engineHours: base.engineHours + m / 60,
+    totalFuelUsed: base.totalFuelUsed + m * 0.35,
+    drivingTime: base.drivingTime + m * 55,
+    idleTime: 9_000 + m * 5,
+    harshAccelerationCount: base.harshAccelerationCount + (m >= 10 ? 1 : 0),
+  });
+  const time = (m: number) => new Date(start.getTime() + m * MINUTE).toISOString();
+  const records = [
+    { timestamp: time(0), transferReason: 'TRIP_START', location: at(0), speed: 0, ...counters(0) },
+    ...Array.from({ length: minutes - 1 }, (_, i) => ({
+      timestamp: time(i + 1),
+      transferReason: 'PERIODIC',
+      location: at(i + 1),
+      speed: 60,
+      ...counters(i + 1),
+    })),
+    {
+      timestamp: new Date(start.getTime() + 10 * MINUTE + 20_000).toISOString(),
+      transferReason: 'EVENTS',
+      location: at(10.3),
+      speed: 40,
+      events: [{ eventType: 'HARSH_ACCELERATION' }],
+      ...counters(10),
+    },
+    {
+      timestamp: time(minutes),
+      transferReason: stops ? 'TRIP_STOP' : 'PERIODIC',
+      location: at(minutes),
+      speed: stops ? 0 : 60,
+      ...counters(minutes),
+    },
+  ];
+  await deviceApi(device.credential, 'records', { records });
+
+  // Trips are computed in the background: wait for this one.
+  const window = `from=${encodeURIComponent(time(-10))}&until=${encodeURIComponent(new Date().toISOString())}`;
+  for (let i = 0; i < 60; i++) {
+    const trips = await api<unknown[]>(`/api/assets/${asset.id}/trips?${window}`, { token });
+    if (trips.length) return { assetId: asset.id, driverId: driver.id, device };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the seeded trip of ${name} was not computed in 30 s`);
+}
