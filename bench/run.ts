@@ -1,0 +1,179 @@
+/**
+ * npm run bench: ingestion, the COPY limit, the engine, the asset and driver
+ * reports and the fleet overview at 1000 assets, the overview rendered in
+ * Chromium, in one run; writes
+ * docs/performance.md. See that file for what is measured.
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { findChromium } from '../e2e/browser.js';
+import { LoadClient } from './client.js';
+import { copyLimit, engineRate, generateBacklogs, ingestHttp } from './ingest.js';
+import { fillRollups, readTimings } from './read.js';
+import { ensureWebBuild, renderTimings, stopRender, type WebBuild } from './render.js';
+import { machine, markdown, summary, type Results } from './report-md.js';
+import {
+  agent,
+  apiAs,
+  createFleet,
+  progress,
+  startBench,
+  stopStarted,
+  type Bench,
+} from './setup.js';
+
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+};
+
+const ASSETS = env('BENCH_ASSETS', 1000);
+const RECORDS = env('BENCH_RECORDS', 400_000);
+const CLIENTS = env('BENCH_CLIENTS', 8);
+const INGEST_SECONDS = env('BENCH_INGEST_SECONDS', 60);
+const ENGINE_SECONDS = env('BENCH_ENGINE_SECONDS', 60);
+const DAYS = env('BENCH_DAYS', 31);
+const RUNS = env('BENCH_RUNS', 50);
+const RENDER_RUNS = env('BENCH_RENDER_RUNS', 10);
+const BATCH = 1000;
+const PER_DEVICE = 1000; // one batch per device: ≈ 2 days of a truck's records
+const DRIVER_SHARE = 0.7;
+/** The whole run must end well inside this, or it is stopped. */
+const HARD_LIMIT_MS = 10 * 60_000;
+
+async function main(bench: Bench, client: LoadClient, web: WebBuild): Promise<Results> {
+  const started = performance.now();
+  const host = machine(bench.postgresVersion, bench.embedded);
+  const api = await apiAs(bench.baseUrl, 'Fleetwise OEM', 'oem');
+  const { rows } = await sql<{
+    id: number;
+  }>`SELECT id FROM organisations WHERE name = 'Demo Transport'`.execute(bench.db);
+  const organisationId = rows[0]!.id;
+
+  const t0 = performance.now();
+  const linkedFrom = new Date(Date.now() - 32 * 86_400_000);
+  const units = await createFleet(api, organisationId, ASSETS, DRIVER_SHARE, linkedFrom);
+  const setupSeconds = (performance.now() - t0) / 1000;
+
+  const sending = units.slice(0, Math.min(units.length, Math.ceil(RECORDS / PER_DEVICE)));
+  progress(`ingest: generating ${sending.length} × ${PER_DEVICE} records`);
+  const backlogs = await generateBacklogs(sending, PER_DEVICE, new Date(Date.now() - 60_000));
+  const ingest = await ingestHttp(client, backlogs, {
+    clients: CLIENTS,
+    batchSize: BATCH,
+    seconds: INGEST_SECONDS,
+  });
+  progress(
+    `ingest: ${Math.round(ingest.recordsPerSecond)} records/s (${ingest.stored} stored in ${ingest.seconds.toFixed(1)} s)`,
+  );
+
+  progress(`copy: ${ingest.stored} rows`);
+  const copy = await copyLimit(bench, backlogs, ingest.stored);
+  progress(`copy: ${Math.round(copy.rowsPerSecond)} rows/s`);
+
+  const engine = await engineRate(bench, 2, ENGINE_SECONDS);
+  progress(
+    `engine: ${engine.processedDays}/${engine.queuedDays} asset-days in ${engine.seconds.toFixed(1)} s: ${engine.daysPerSecond.toFixed(1)}/s, ${Math.round(engine.recordsPerSecond)} records/s`,
+  );
+
+  const r0 = performance.now();
+  const rollups = await fillRollups(bench, organisationId, DAYS);
+  const rollupSeconds = (performance.now() - r0) / 1000;
+  const read = await readTimings(client, api.token, organisationId, rollups.period, RUNS);
+
+  progress(`render: the overview in Chromium, ${RENDER_RUNS} fresh page loads`);
+  let render: Results['render'];
+  try {
+    render = await renderTimings(
+      bench.baseUrl,
+      'Demo Transport',
+      organisationId,
+      read.fleet.items,
+      RENDER_RUNS,
+    );
+  } catch (error) {
+    // The other figures are still written; the run fails.
+    exitCode = 1;
+    progress(`render failed: ${(error as Error).stack ?? String(error)}`);
+    render = { error: (error as Error).message.split('\n')[0]! };
+    await stopRender();
+  }
+
+  return {
+    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    machine: host,
+    fleet: {
+      assets: ASSETS,
+      devices: ASSETS,
+      drivers: Math.round(ASSETS * DRIVER_SHARE),
+      setupSeconds,
+      sendingDevices: sending.length,
+    },
+    ingest,
+    copy,
+    engine,
+    rollups: { ...rollups, seconds: rollupSeconds },
+    report: read.report,
+    fleetOverview: read.fleet,
+    driverReport: read.drivers,
+    render,
+    web,
+    totalSeconds: (performance.now() - started) / 1000,
+    loadAfter: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', '),
+  };
+}
+
+let bench: Bench | undefined;
+let client: LoadClient | undefined;
+let exitCode = 0;
+let stopping: Promise<void> | undefined;
+const stop = (reason: string) =>
+  (stopping ??= (async () => {
+    progress(`stopping (${reason})`);
+    agent.destroy();
+    await stopRender();
+    await client?.close();
+    await stopStarted();
+  })());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void stop(signal).finally(() => process.exit(130));
+  });
+}
+// A stray error event (a dropped connection) must not skip the cleanup.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.once(event, (error: unknown) => {
+    process.stderr.write(`bench failed: ${(error as Error)?.stack ?? String(error)}\n`);
+    void stop(event).finally(() => process.exit(1));
+  });
+}
+const watchdog = setTimeout(() => {
+  progress('over the time limit');
+  void stop('time limit').finally(() => process.exit(1));
+}, HARD_LIMIT_MS);
+watchdog.unref();
+
+try {
+  findChromium(); // fails now, not after minutes, when there is no Chromium
+  const web = await ensureWebBuild(); // before the app starts: it serves apps/web/dist
+  bench = await startBench(10);
+  client = new LoadClient(bench.baseUrl);
+  const results = await main(bench, client, web);
+  writeFileSync(new URL('../docs/performance.md', import.meta.url), markdown(results));
+  process.stdout.write(
+    `\nFleetwise benchmark, ${results.date}\n${results.machine.cpu}, ${results.machine.cores} cores, ${results.machine.memoryGb} GB; Node ${results.machine.node}; PostgreSQL ${results.machine.postgres} (${bench.embedded ? 'embedded' : 'BENCH_DATABASE_URL'})\n\n${summary(results)}\n\nWritten to docs/performance.md\n`,
+  );
+} catch (error) {
+  exitCode = 1;
+  process.stderr.write(`bench failed: ${(error as Error).stack ?? String(error)}\n`);
+} finally {
+  await stop('done');
+  clearTimeout(watchdog);
+}
+process.exit(exitCode);
