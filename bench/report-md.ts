@@ -149,6 +149,16 @@ ${summary(r)}
 - **Read path**: ${rollups.period.days} whole local days from ${rollups.period.firstDay} (${rollups.period.from} – ${rollups.period.until}, Europe/Amsterdam days) of derived data for every asset, **generated directly in SQL, not by the engine** (${int(rollups.rows.trips ?? 0)} trips, ${int(rollups.rows.trip_drivers ?? 0)} trip parts, ${int(rollups.rows.stats_hourly ?? 0)} hourly and ${int(rollups.rows.stats_daily ?? 0)} daily rollup rows, ${int(rollups.rows.events ?? 0)} events; 3 trips and ≈ 8 driving hours a day per asset, 1–2 drivers a day: on one asset-day in five the trips are split 80/20 between the linked driver and UNKNOWN; assets without a driver drive as UNKNOWN). Then, over HTTP, one after another after warm-up: \`POST /api/organisations/{id}/reports/assets\` for the whole period without interval (${report.runs} runs, ${(report.bytes / 1e6).toFixed(1)} MB answer), \`GET /api/organisations/{id}/assets/fleet\` (${fleetOverview.runs} runs, ${(fleetOverview.bytes / 1e6).toFixed(1)} MB answer) and \`POST …/reports/drivers\` for the same period. CPU time of the Node process per call (app and load client; PostgreSQL's own time not included): asset report ${ms(report.nodeCpuMs)}, fleet overview ${ms(fleetOverview.nodeCpuMs)}, driver report ${ms(r.driverReport.nodeCpuMs)}.
 ${renderText(r)}
 
+## Known miss: the fleet overview call
+
+One call for 1000 assets answers 2 MB: every asset's latest trip with its
+statistics, scores and event points. Instrumented on 2026-11-21: the asset
+query about 22 ms (last trip by primary key), the events of 1000 trips about
+14 ms, building the 1000 entries with about 3000 event points about 35 ms
+(allocation and garbage collection; scoring is about 5 ms of it), then
+serialising. Next step: load a card's events when its Details opens (or
+build them in SQL) and page the list on the server, since the page shows 10.
+
 ## Reproduce
 
 \`\`\`sh

@@ -90,8 +90,9 @@ export const FleetEntry = Type.Object({
   time: Nullable(Type.String()),
   location: Nullable(Location),
   speed: Nullable(Type.Number()),
-  drivingStyleData: Nullable(DrivingStyleData),
-  scoreData: Nullable(ScoreData),
+  /** of the latest trip; absent without one (optional rather than null: serialises much faster) */
+  drivingStyleData: Type.Optional(DrivingStyleData),
+  scoreData: Type.Optional(ScoreData),
   /** the events of the latest trip */
   datapoints: Type.Array(Datapoint),
 });

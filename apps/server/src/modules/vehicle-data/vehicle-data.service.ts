@@ -85,8 +85,7 @@ export class VehicleDataService {
         time: iso(r.time),
         location: r.location,
         speed: r.speed,
-        drivingStyleData: stats,
-        scoreData: stats && score(stats, settings(r.assetId)),
+        ...(stats ? { drivingStyleData: stats, scoreData: score(stats, settings(r.assetId)) } : {}),
         datapoints: (r.trip ? (events.get(r.trip.id) ?? []) : []).map((e) => ({
           timestamp: e.timestamp.toISOString(),
           identifier: '',
