@@ -6,7 +6,7 @@ import {
   type RefreshBody,
   type TokenPair,
 } from '@fleet/contract';
-import { Value } from 'typebox/value';
+import { matches } from './schema-check';
 
 /** A failed call: the HTTP status and the body the server sent (`{code, message}` for our API). */
 export class ApiError extends Error {
@@ -14,19 +14,19 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(Value.Check(ErrorBody, body) ? body.message : `HTTP ${status}`);
+    super(matches(ErrorBody, body) ? body.message : `HTTP ${status}`);
     this.name = 'ApiError';
   }
 
   get code(): string | undefined {
-    return Value.Check(ErrorBody, this.body) ? this.body.code : undefined;
+    return matches(ErrorBody, this.body) ? this.body.code : undefined;
   }
 }
 
 /** Text for a failed call (spec §8): server message, else response data, else error message, else error text. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (Value.Check(ErrorBody, error.body)) return error.body.message;
+    if (matches(ErrorBody, error.body)) return error.body.message;
     if (typeof error.body === 'string' && error.body) return error.body;
     if (error.body != null) return JSON.stringify(error.body);
   }

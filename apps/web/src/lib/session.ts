@@ -1,6 +1,6 @@
 import { AccessTokenClaims, type TokenPair } from '@fleet/contract';
 import { Type, type Static } from 'typebox';
-import { Value } from 'typebox/value';
+import { matches } from './schema-check';
 import { createStore } from './store';
 
 export const USER_KEY = 'user';
@@ -38,7 +38,7 @@ export function decodeToken(token: string): unknown {
 
 function userFromTokens(tokens: TokenPair, organisationId?: number): StoredUser {
   const claims = decodeToken(tokens.accessToken);
-  if (!Value.Check(AccessTokenClaims, claims))
+  if (!matches(AccessTokenClaims, claims))
     throw new Error('The access token lacks the expected claims');
   return {
     accessToken: tokens.accessToken,
@@ -63,7 +63,7 @@ export function readUser(storage: KeyValueStorage): StoredUser | null {
   const raw = parse(storage.getItem(USER_KEY));
   if (typeof raw !== 'object' || raw === null) return null;
   const user = { organisation_id: (raw as Partial<StoredUser>).user_organisation_id, ...raw };
-  return Value.Check(StoredUser, user) ? user : null;
+  return matches(StoredUser, user) ? user : null;
 }
 
 export function createSessionStore(storage: KeyValueStorage) {
