@@ -86,8 +86,10 @@ async function open(account: Account, { width = 1400, language = 'en' } = {}) {
   return { context, page };
 }
 
-const tabNames = async (page: Page) =>
-  (await page.getByRole('tablist').getByRole('tab').allTextContents()).map((t) => t.trim());
+const tabNames = async (page: Page) => {
+  await page.getByRole('tablist').getByRole('tab').first().waitFor();
+  return (await page.getByRole('tablist').getByRole('tab').allTextContents()).map((t) => t.trim());
+};
 
 async function setPeriod(page: Page, from: string, until: string) {
   const form = page.locator('form:has(input[type=datetime-local])');

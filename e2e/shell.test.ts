@@ -124,6 +124,8 @@ describe('shell', () => {
       const { context, page } = await newPage(browser);
       await signIn(page, account);
       const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+      // the shell is a lazy chunk: wait for it before reading the menu
+      await sidebar.getByRole('link', { name: 'Fleet overview' }).waitFor();
       const entries = (await sidebar.getByRole('link').allTextContents()).map((t) => t.trim());
       for (const entry of ALWAYS) expect(entries, entry).toContain(entry);
       for (const [entry, roles] of Object.entries(RULES)) {
@@ -146,6 +148,7 @@ describe('shell', () => {
       const { context, page } = await newPage(browser, 1000);
       await signIn(page, account);
       const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+      await page.getByRole('button', { name: 'Toggle sidebar' }).waitFor();
       expect(await sidebar.isVisible()).toBe(false);
       await screenshot(page, `shell-${account}-1000-closed`);
       await page.getByRole('button', { name: 'Toggle sidebar' }).click();

@@ -93,8 +93,8 @@ export const FleetEntry = Type.Object({
   /** of the latest trip; absent without one (optional rather than null: serialises much faster) */
   drivingStyleData: Type.Optional(DrivingStyleData),
   scoreData: Type.Optional(ScoreData),
-  /** the events of the latest trip */
-  datapoints: Type.Array(Datapoint),
+  /** the events of the latest trip, with ?datapoints=true (the portal loads a card's events when its Details opens) */
+  datapoints: Type.Optional(Type.Array(Datapoint)),
 });
 export type FleetEntry = Static<typeof FleetEntry>;
 
@@ -102,6 +102,9 @@ export const FleetQuery = Type.Object(
   {
     entities: Type.Optional(
       Type.Boolean({ description: 'include the assets of child organisations' }),
+    ),
+    datapoints: Type.Optional(
+      Type.Boolean({ description: "include the events of each asset's latest trip" }),
     ),
   },
   { additionalProperties: false },

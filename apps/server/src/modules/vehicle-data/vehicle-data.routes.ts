@@ -32,7 +32,7 @@ export const vehicleDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/organisations/:id/assets/fleet',
     { schema: schema('Fleet overview: every asset now', FleetQuery, FleetEntry) },
-    (r) => service.fleet(r.user, r.params.id, r.query.entities),
+    (r) => service.fleet(r.user, r.params.id, r.query),
   );
   app.get(
     '/assets/:id/trips',

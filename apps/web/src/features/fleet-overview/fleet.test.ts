@@ -38,15 +38,30 @@ it('is driving only with a trip under way', () => {
 });
 
 it('lists the trip events in time order', () => {
-  const datapoints = [
-    { timestamp: '2026-03-18T08:10:00Z', events: [{ eventType: 'HARSH_BRAKE' }] },
+  const events = [
+    {
+      timestamp: '2026-03-18T08:10:00Z',
+      eventType: 'HARSH_BRAKE',
+      assetId: 1,
+      driverId: null,
+      location: null,
+    },
     {
       timestamp: '2026-03-18T08:05:00Z',
-      events: [{ eventType: 'OVER_SPEED_START' }, { eventType: 'HARSH_ACCELERATION' }],
+      eventType: 'OVER_SPEED_START',
+      assetId: 1,
+      driverId: null,
+      location: null,
     },
-    { timestamp: '2026-03-18T08:07:00Z' },
-  ] as FleetEntry['datapoints'];
-  expect(tripEvents({ datapoints })).toEqual([
+    {
+      timestamp: '2026-03-18T08:05:00Z',
+      eventType: 'HARSH_ACCELERATION',
+      assetId: 1,
+      driverId: null,
+      location: null,
+    },
+  ];
+  expect(tripEvents(events)).toEqual([
     { timestamp: '2026-03-18T08:05:00Z', eventType: 'OVER_SPEED_START' },
     { timestamp: '2026-03-18T08:05:00Z', eventType: 'HARSH_ACCELERATION' },
     { timestamp: '2026-03-18T08:10:00Z', eventType: 'HARSH_BRAKE' },

@@ -24,14 +24,9 @@ export function fleetCards(entries: readonly FleetEntry[]): FleetEntry[] {
 export const isDriving = (entry: Pick<FleetEntry, 'trip'>) => !!entry.trip;
 
 /** The events of the entry's latest trip, in time order (spec §2 Details: time and event type). */
-export function tripEvents(entry: Pick<FleetEntry, 'datapoints'>) {
-  return entry.datapoints
-    .flatMap((point) =>
-      (point.events ?? []).map((event) => ({
-        timestamp: point.timestamp,
-        eventType: event.eventType,
-      })),
-    )
+export function tripEvents(events: readonly { timestamp: string; eventType: string }[]) {
+  return events
+    .map(({ timestamp, eventType }) => ({ timestamp, eventType }))
     .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
 }
 

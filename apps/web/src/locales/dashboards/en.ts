@@ -56,6 +56,7 @@ export const dashboardsEn = {
     time: 'Time',
     eventType: 'Event type',
     noEvents: 'No events in this trip.',
+    loadingEvents: 'Loading events…',
     empty: 'No asset of this organisation has a device yet.',
     shown: '{{first}}–{{last}} of {{count}} assets',
     pages: 'Pages',

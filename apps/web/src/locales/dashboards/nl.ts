@@ -54,6 +54,7 @@ export const dashboardsNl: DashboardTexts = {
     time: 'Tijd',
     eventType: 'Soort gebeurtenis',
     noEvents: 'Geen gebeurtenissen in deze rit.',
+    loadingEvents: 'Gebeurtenissen laden…',
     empty: 'Nog geen voertuig van deze organisatie heeft een apparaat.',
     shown: '{{first}}–{{last}} van {{count}} voertuigen',
     pages: "Pagina's",

@@ -12,6 +12,7 @@ import type { ParseKeys } from 'i18next';
 import type { DashboardTexts } from '@/locales/dashboards/en';
 import { ProgressBar, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useTripEvents } from '../api/get-trip-events';
 import { tripEvents } from '../fleet';
 
 type Stat = keyof DrivingStyleData & keyof DashboardTexts['fleetOverview']['stat'];
@@ -49,7 +50,8 @@ export function FleetDetails({ entry }: { entry: FleetEntry }) {
   const { t } = useTranslation();
   const stats = entry.drivingStyleData;
   const scores = entry.scoreData;
-  const events = tripEvents(entry);
+  const loaded = useTripEvents(entry);
+  const events = tripEvents(loaded.data ?? []);
   return (
     <div className="d-grid gap-3 mt-3" data-testid="fleet-details">
       {stats && (
@@ -95,7 +97,9 @@ export function FleetDetails({ entry }: { entry: FleetEntry }) {
       )}
       <section>
         <h3 className="h6">{t('fleetOverview.events')}</h3>
-        {events.length === 0 ? (
+        {loaded.isLoading ? (
+          <p className="small text-body-secondary mb-0">{t('fleetOverview.loadingEvents')}</p>
+        ) : events.length === 0 ? (
           <p className="small text-body-secondary mb-0">{t('fleetOverview.noEvents')}</p>
         ) : (
           <div className="overflow-auto" style={{ maxHeight: 240 }}>
