@@ -156,7 +156,7 @@ latest trip with statistics and scores. Profiled on 2026-11-21: the asset
 query took about 22 ms, the events of 1000 trips about 14 ms, and building the
 entries about 35 ms (allocation and garbage collection). Since then the last
 trip is read by primary key, the event points come only with
-`?datapoints=true` (a card loads its events when its Details opens) and entries
+\`?datapoints=true\` (a card loads its events when its Details opens) and entries
 without a trip omit their statistics: p50 went from 74 ms to 55 ms.
 Serialising is about 3 ms. What remains is the query and building 1000
 entries; the next step is paging on the server, since the page shows 10.
