@@ -149,17 +149,18 @@ ${summary(r)}
 - **Read path**: ${rollups.period.days} whole local days from ${rollups.period.firstDay} (${rollups.period.from} – ${rollups.period.until}, Europe/Amsterdam days) of derived data for every asset, **generated directly in SQL, not by the engine** (${int(rollups.rows.trips ?? 0)} trips, ${int(rollups.rows.trip_drivers ?? 0)} trip parts, ${int(rollups.rows.stats_hourly ?? 0)} hourly and ${int(rollups.rows.stats_daily ?? 0)} daily rollup rows, ${int(rollups.rows.events ?? 0)} events; 3 trips and ≈ 8 driving hours a day per asset, 1–2 drivers a day: on one asset-day in five the trips are split 80/20 between the linked driver and UNKNOWN; assets without a driver drive as UNKNOWN). Then, over HTTP, one after another after warm-up: \`POST /api/organisations/{id}/reports/assets\` for the whole period without interval (${report.runs} runs, ${(report.bytes / 1e6).toFixed(1)} MB answer), \`GET /api/organisations/{id}/assets/fleet\` (${fleetOverview.runs} runs, ${(fleetOverview.bytes / 1e6).toFixed(1)} MB answer) and \`POST …/reports/drivers\` for the same period. CPU time of the Node process per call (app and load client; PostgreSQL's own time not included): asset report ${ms(report.nodeCpuMs)}, fleet overview ${ms(fleetOverview.nodeCpuMs)}, driver report ${ms(r.driverReport.nodeCpuMs)}.
 ${renderText(r)}
 
-## Known miss: the fleet overview call
+## The fleet overview call: at its target by a small margin
 
 One call answers all 1000 assets: each with its device, driver, position and
-latest trip with statistics and scores. Profiled on 2026-11-21: the asset
-query took about 22 ms, the events of 1000 trips about 14 ms, and building the
-entries about 35 ms (allocation and garbage collection). Since then the last
-trip is read by primary key, the event points come only with
-\`?datapoints=true\` (a card loads its events when its Details opens) and entries
-without a trip omit their statistics: p50 went from 74 ms to 55 ms.
-Serialising is about 3 ms. What remains is the query and building 1000
-entries; the next step is paging on the server, since the page shows 10.
+latest trip with statistics and scores. Profiled on 2026-11-21 at 74 ms p50:
+the asset query about 22 ms, the events of 1000 trips about 14 ms, building
+the entries about 35 ms (allocation and garbage collection). Since then the
+last trip is read by primary key, its statistics come as one JSON value per
+row instead of 25 columns, the event points only with
+\`?datapoints=true\` (a card loads its events when its Details opens), and
+entries without a trip omit their statistics: p50 49–50 ms in two runs.
+Serialising is about 3 ms. The next step, when fleets grow, is paging on the
+server, since the page shows 10.
 
 ## Reproduce
 

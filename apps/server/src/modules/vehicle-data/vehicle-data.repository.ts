@@ -12,6 +12,9 @@ const location = (latitude: number | null, longitude: number | null): Location |
   latitude === null || longitude === null ? null : { latitude, longitude };
 
 const tripColumns = sql.raw(STAT_FIELDS.map(({ column }) => `t.${column}`).join(', '));
+const tripStatsJson = sql.raw(
+  STAT_FIELDS.map(({ column, field }) => `'${field}', t.${column}`).join(', '),
+);
 const statsOf = (row: Record<string, unknown>): DrivingStyleData | null =>
   row.trip_id === null
     ? null
@@ -33,7 +36,9 @@ export class VehicleDataRepository {
              dl.device_id, drl.driver_id, d.first_name, d.last_name,
              s.last_time, s.latitude, s.longitude, s.speed,
              t.id AS trip_id, t.start_time, t.end_time, t.start_latitude, t.start_longitude,
-             t.end_latitude, t.end_longitude, ${tripColumns}
+             t.end_latitude, t.end_longitude,
+             -- one JSON value instead of 25 columns: parsed natively, much cheaper for 1000 rows
+             CASE WHEN t.id IS NOT NULL THEN json_build_object(${tripStatsJson}) END AS trip_stats
       FROM assets a
       LEFT JOIN device_links dl ON dl.asset_id = a.id AND dl.period @> now()
       LEFT JOIN driver_links drl ON drl.asset_id = a.id AND drl.period @> now()
@@ -71,7 +76,7 @@ export class VehicleDataRepository {
                 r.end_longitude as number | null,
               ),
             },
-      stats: statsOf(r),
+      stats: r.trip_stats as DrivingStyleData | null,
     }));
   }
 
