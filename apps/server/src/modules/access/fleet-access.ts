@@ -53,6 +53,20 @@ export class FleetAccess {
     }
   }
 
+  /** Members of a group or configuration group come from the group's own organisation. */
+  assertSameOrganisation(
+    group: { organisationId: number },
+    member: { organisationId: number },
+    memberDescription: string,
+    groupDescription: string,
+  ) {
+    if (member.organisationId !== group.organisationId) {
+      throw forbidden(
+        `${memberDescription} belongs to another organisation than ${groupDescription}`,
+      );
+    }
+  }
+
   private assertIntent(user: AccessTokenClaims, intent: Intent) {
     if (intent === 'write' && !permissions.manageFleet(user.user_role)) {
       throw forbidden('Drivers may look at the fleet but not change it');

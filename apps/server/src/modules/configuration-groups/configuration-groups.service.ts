@@ -5,7 +5,7 @@ import type {
   CreateConfigurationGroupBody,
   UpdateConfigurationGroupBody,
 } from '@fleet/contract';
-import { forbidden, notFound } from '../../lib/http-error.js';
+import { notFound } from '../../lib/http-error.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
 import type { ConfigurationGroupRepository } from './configuration-groups.repository.js';
@@ -70,11 +70,12 @@ export class ConfigurationGroupService {
       `Asset ${assetId}`,
       'write',
     );
-    if (asset.organisationId !== group.organisationId) {
-      throw forbidden(
-        `Asset ${assetId} belongs to another organisation than configuration group ${id}`,
-      );
-    }
+    this.access.assertSameOrganisation(
+      group,
+      asset,
+      `Asset ${assetId}`,
+      `configuration group ${id}`,
+    );
     if (member) await this.repository.addAsset(id, assetId);
     else await this.repository.removeAsset(id, assetId);
   }

@@ -5,7 +5,7 @@ import type {
   GroupMembers,
   UpdateGroupBody,
 } from '@fleet/contract';
-import { forbidden, notFound } from '../../lib/http-error.js';
+import { notFound } from '../../lib/http-error.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
 import type { DriverRepository } from '../drivers/drivers.repository.js';
@@ -74,7 +74,7 @@ export class GroupService {
       `Asset ${assetId}`,
       'write',
     );
-    this.assertSameOrganisation(group, asset, `Asset ${assetId}`);
+    this.access.assertSameOrganisation(group, asset, `Asset ${assetId}`, `group ${id}`);
     if (member) await this.repository.addAsset(id, assetId);
     else await this.repository.removeAsset(id, assetId);
   }
@@ -87,19 +87,9 @@ export class GroupService {
       `Driver ${driverId}`,
       'write',
     );
-    this.assertSameOrganisation(group, driver, `Driver ${driverId}`);
+    this.access.assertSameOrganisation(group, driver, `Driver ${driverId}`, `group ${id}`);
     if (member) await this.repository.addDriver(id, driverId);
     else await this.repository.removeDriver(id, driverId);
-  }
-
-  private assertSameOrganisation(
-    group: Group,
-    record: { organisationId: number },
-    description: string,
-  ) {
-    if (record.organisationId !== group.organisationId) {
-      throw forbidden(`${description} belongs to another organisation than group ${group.id}`);
-    }
   }
 
   private async find(user: AccessTokenClaims, id: number, intent: Intent): Promise<Group> {
