@@ -62,7 +62,7 @@ import { UserRepository } from './modules/users/users.repository.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { UserService } from './modules/users/users.service.js';
 import authenticate from './plugins/authenticate.js';
-import errors from './plugins/errors.js';
+import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
 import { validatorCompiler } from './plugins/validation.js';
 import web from './plugins/web.js';
@@ -190,6 +190,8 @@ export async function buildApp({
     // One line per request, from our onResponse hook, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
@@ -236,6 +238,12 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      // Spec §7: the main base also takes JSON sent as application/octet-stream.
+      api.addContentTypeParser(
+        'application/octet-stream',
+        { parseAs: 'string' },
+        app.getDefaultJsonParser('error', 'error'),
+      );
       await api.register(healthRoutes);
       await api.register(clientConfigRoutes, { mapStyleUrl: config.mapStyleUrl });
       await api.register(authRoutes);

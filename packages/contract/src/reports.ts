@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DrivingStyleData, ScoreData } from './driving-style.js';
 import { Location } from './device-api.js';
+import { Id } from './organisations.js';
 
 export const REPORT_INTERVALS = ['DAY', 'WEEK', 'MONTH'] as const;
 export const DEFAULT_MINIMUM_DISTANCE = 100;
@@ -25,9 +26,9 @@ export const ReportBody = Type.Object(
     includePreviousData: Type.Optional(Type.Boolean()),
     interval: Type.Optional(Type.Enum(REPORT_INTERVALS)),
     /** asset ids (asset report) or driver ids (driver report); default all */
-    ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000 })),
+    ids: Type.Optional(Type.Array(Id, { maxItems: 5000 })),
     /** group ids; default all (ALL) */
-    groups: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
+    groups: Type.Optional(Type.Array(Id, { maxItems: 500 })),
   },
   { additionalProperties: false },
 );

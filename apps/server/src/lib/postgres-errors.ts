@@ -1,6 +1,13 @@
+import { ErrorCode } from '@fleet/contract';
+import { HttpError } from './http-error.js';
+
 /** SQLSTATE codes that mean "the request collides with what exists", not "the server broke". */
 export const UNIQUE_VIOLATION = '23505';
 export const EXCLUSION_VIOLATION = '23P01';
+export const FOREIGN_KEY_VIOLATION = '23503';
+/** SQLSTATE codes after which the same transaction, run again, may well succeed. */
+export const DEADLOCK_DETECTED = '40P01';
+export const SERIALIZATION_FAILURE = '40001';
 
 interface PostgresError extends Error {
   code: string;
@@ -15,4 +22,56 @@ export function isPostgresError(
 ): error is PostgresError {
   if (!(error instanceof Error) || (error as Partial<PostgresError>).code !== code) return false;
   return constraint === undefined || (error as PostgresError).constraint === constraint;
+}
+
+const sqlState = (error: unknown) =>
+  error instanceof Error && typeof (error as Partial<PostgresError>).code === 'string'
+    ? (error as PostgresError).code
+    : undefined;
+
+/**
+ * The answer to a database refusal no repository turned into a message of its own. Two
+ * requests at once may race (one deletes a group while the other adds a member to it): the
+ * loser gets 404 or 409, not 500. Class 22 (data exception: NUL, out-of-range numbers and
+ * times) means the input was unusable: 400. Anything else stays a server error (undefined).
+ */
+export function clientErrorOf(error: unknown): HttpError | undefined {
+  const code = sqlState(error);
+  if (!code || !/^[0-9A-Z]{5}$/.test(code)) return undefined;
+  if (code === FOREIGN_KEY_VIOLATION) {
+    // "insert or update on table … violates …": what it refers to is gone.
+    // "update or delete on table … violates …": something still refers to it.
+    return /^insert or update/.test((error as Error).message)
+      ? new HttpError(404, ErrorCode.NOT_FOUND, 'A record this refers to does not exist (any more)')
+      : new HttpError(409, ErrorCode.CONFLICT, 'Other records still refer to this one');
+  }
+  if (code === UNIQUE_VIOLATION || code === EXCLUSION_VIOLATION)
+    return new HttpError(409, ErrorCode.CONFLICT, 'This collides with a record that exists');
+  if (code.startsWith('22'))
+    return new HttpError(
+      400,
+      ErrorCode.VALIDATION_ERROR,
+      'A value in the request cannot be stored',
+    );
+  return undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a transaction (or single statement) again when PostgreSQL chose it as the victim of a
+ * deadlock or serialisation failure: it was rolled back whole, so running it again stores
+ * each row once. Gives up after `attempts`, with the last error.
+ */
+export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = sqlState(error);
+      if (attempt >= attempts || (code !== DEADLOCK_DETECTED && code !== SERIALIZATION_FAILURE))
+        throw error;
+      await sleep(Math.random() * 20 * attempt);
+    }
+  }
 }

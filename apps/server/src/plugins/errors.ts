@@ -1,7 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, type ErrorBody } from '@fleet/contract';
 import { HttpError } from '../lib/http-error.js';
+import { clientErrorOf } from '../lib/postgres-errors.js';
 import { describeValidationErrors } from '../lib/validation-messages.js';
 
 const CLIENT_CODES: Record<number, ErrorCode> = {
@@ -9,15 +12,21 @@ const CLIENT_CODES: Record<number, ErrorCode> = {
   401: ErrorCode.UNAUTHORIZED,
   403: ErrorCode.FORBIDDEN,
   404: ErrorCode.NOT_FOUND,
+  408: ErrorCode.REQUEST_TIMEOUT,
   413: ErrorCode.PAYLOAD_TOO_LARGE,
+  414: ErrorCode.URI_TOO_LONG,
   415: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  431: ErrorCode.HEADERS_TOO_LARGE,
   429: ErrorCode.TOO_MANY_ATTEMPTS,
 };
 
 /** One error shape, `{code, message}`, for every failure; a 500 never leaks internals. */
 export default fp(
   async function errors(app: FastifyInstance) {
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    app.setErrorHandler((caught: FastifyError | HttpError, request, reply) => {
+      const mapped = clientErrorOf(caught);
+      if (mapped) request.log.info({ err: caught }, 'database refused the request');
+      const error = mapped ?? caught;
       let status = 500;
       let body: ErrorBody = {
         code: ErrorCode.INTERNAL_ERROR,
@@ -43,3 +52,54 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * Fastify's own answers before routing (a path parameter longer than the router takes, a
+ * malformed percent-encoding): the same `{code, message}` shape. A Fastify option, given
+ * to the constructor in app.ts.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
+  const message =
+    status === 414 ? 'A path parameter is too long' : 'The request URL could not be read';
+  void reply
+    .status(status)
+    .send({ code: CLIENT_CODES[status] ?? ErrorCode.VALIDATION_ERROR, message });
+}
+
+/**
+ * Node's HTTP parser refuses a request before Fastify sees it (headers or URL beyond the
+ * header size limit, a timeout, bytes that are not HTTP): answer `{code, message}` too.
+ * The `clientErrorHandler` option of the constructor in app.ts.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers (or its URL) are too large']
+      : error.code === 'HPE_URI_TOO_LONG'
+        ? [414, 'The request URL is too long']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request took too long to arrive']
+          : [400, 'The request is not valid HTTP'];
+  const body = JSON.stringify({
+    code: CLIENT_CODES[status] ?? ErrorCode.VALIDATION_ERROR,
+    message,
+  } satisfies ErrorBody);
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

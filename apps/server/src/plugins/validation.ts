@@ -1,12 +1,11 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { Format } from 'typebox/format';
 import { Value } from 'typebox/value';
+import { findNulOutsideOpen, nulIssue } from '../lib/text.js';
 
-// TypeBox's date-time also passes leap seconds and RFC 9557 suffixes ('…Z[Europe/Amsterdam]'),
-// which Date cannot read; a time the server cannot use is a 400, not a 500.
-Format.Set('date-time', (value) => Format.IsDateTime(value) && !Number.isNaN(Date.parse(value)));
+// Registers the date-time format the server can use (see there).
+import '../lib/formats.js';
 
 type Issue = {
   keyword: string;
@@ -41,10 +40,17 @@ export function lossyConversions(schema: TSchema, original: unknown, converted: 
   });
 }
 
-/** TypeBox checks every request part; bodies are taken exactly as sent (no coercion, unknown fields refused). */
+/**
+ * TypeBox checks every request part; bodies are taken exactly as sent (no coercion, unknown
+ * fields refused). No part may hold a NUL character: PostgreSQL cannot store it, so every
+ * route refuses it here, before any lookup (parts a schema leaves open are checked where
+ * they are read, as the device batches' items are).
+ */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = Compile(schema);
   return (value: unknown) => {
+    const nul = findNulOutsideOpen(schema, value);
+    if (nul !== undefined) return { error: [nulIssue(nul)] as never };
     // Convert works in place on objects: keep the original text to compare against.
     const converted = httpPart === 'body' ? value : Value.Convert(schema, structuredClone(value));
     const lossy = httpPart === 'body' ? [] : lossyConversions(schema, value, converted);

@@ -6,12 +6,27 @@ import {
 } from '@fleet/contract';
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import '../../lib/formats.js';
+import { findNul, nulIssue } from '../../lib/text.js';
 import { describeValidationErrors, type ValidationIssue } from '../../lib/validation-messages.js';
 import type { DatapointRow, IngestRepository, RecordRow } from './ingest.repository.js';
 
 /** Devices' clocks drift; a little ahead is fine, far ahead is a broken clock. */
 const MAX_FUTURE_MS = 5 * 60_000;
 const EARLIEST = Date.parse('2000-01-01T00:00:00Z');
+/** Above any counter a vehicle reaches (10^12 m, s or l); beyond it the sums lose meaning. */
+const MAX_VALUE = 1e12;
+
+/** The path of the first number in the item beyond ±MAX_VALUE. */
+function findHuge(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'number') return Math.abs(value) > MAX_VALUE ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findHuge(item, `${path}/${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 type Checked<T> = { index: number; item: T } | { index: number; reason: string };
 
@@ -31,6 +46,9 @@ function checkItems<S extends TSchema>(
 ): Checked<Static<S> & { timestamp: string }>[] {
   const check = checkerOf(schema);
   return items.map((item, index) => {
+    const nul = findNul(item);
+    if (nul !== undefined)
+      return { index, reason: describeValidationErrors([nulIssue(nul)], 'item') };
     if (!check.Check(item)) {
       return {
         index,
@@ -41,7 +59,12 @@ function checkItems<S extends TSchema>(
     if (Number.isNaN(time)) return { index, reason: 'timestamp is not a date-time' };
     if (time > now + MAX_FUTURE_MS) return { index, reason: 'timestamp is in the future' };
     if (time < EARLIEST) return { index, reason: 'timestamp is before 2000' };
-    return { index, item: item as Static<S> & { timestamp: string } };
+    const huge = findHuge(item);
+    if (huge !== undefined)
+      return { index, reason: `${huge.slice(1).replaceAll('/', '.')} is out of range` };
+    // In UTC, as PostgreSQL reads every instant alike.
+    const timestamp = new Date(time).toISOString();
+    return { index, item: { ...(item as Static<S>), timestamp } };
   });
 }
 
