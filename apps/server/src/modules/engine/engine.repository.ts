@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { DRIVING_STYLE_COUNTERS, type DrivingStyleData } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
+import { retryOnConflict } from '../../lib/postgres-errors.js';
 import type { Database } from '../../db/schema.js';
 import { STAT_COLUMNS } from '../../db/migrations/2026-11-21-0003-engine.js';
 import type { DayResult, DriverLinkPeriod, EngineRecord } from './process-day.js';
@@ -31,7 +32,11 @@ export class EngineRepository {
     private readonly timezone: string,
   ) {}
 
-  /** Takes one queued asset-day, skipping those another worker holds. */
+  /**
+   * Takes one queued asset-day, skipping those another worker holds, and then locks the
+   * asset's state row: ingestion takes the queue and then the state too, and two workers on
+   * two days of one asset wait for each other instead of deadlocking over its trips.
+   */
   async claim(trx: Transaction<Database>): Promise<ClaimedDay | undefined> {
     const { rows } = await sql<{ asset_id: number; day: string; start: Date; end: Date }>`
       DELETE FROM engine_queue
@@ -42,7 +47,9 @@ export class EngineRepository {
         (day::timestamp AT TIME ZONE ${this.timezone}) AS start,
         ((day + 1)::timestamp AT TIME ZONE ${this.timezone}) AS "end"`.execute(trx);
     const row = rows[0];
-    return row && { assetId: row.asset_id, day: row.day, start: row.start, end: row.end };
+    if (!row) return undefined;
+    await sql`SELECT 1 FROM asset_state WHERE asset_id = ${row.asset_id} FOR UPDATE`.execute(trx);
+    return { assetId: row.asset_id, day: row.day, start: row.start, end: row.end };
   }
 
   async records(trx: Transaction<Database>, day: ClaimedDay): Promise<EngineRecord[]> {
@@ -211,26 +218,30 @@ export class EngineRepository {
   async reattribute(deviceId: number, from: Date, until: Date | null): Promise<number[]> {
     const window = sql`device_id = ${deviceId} AND "timestamp" >= ${from} AND "timestamp" < coalesce(${until}::timestamptz, 'infinity')`;
     const linked = sql`(SELECT dl.asset_id FROM device_links dl WHERE dl.device_id = t.device_id AND dl.period @> t."timestamp")`;
-    return this.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ asset_id: number }>`
+    // Ingestion and the engine lock the same rows: a deadlock victim runs again, whole.
+    return retryOnConflict(() =>
+      this.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ asset_id: number }>`
         WITH left_days AS (${this.queueDays(sql`raw_records`, window)}),
         moved AS (
           UPDATE raw_records t SET asset_id = ${linked} WHERE ${window}
           RETURNING asset_id
         )
         SELECT DISTINCT asset_id FROM moved WHERE asset_id IS NOT NULL`.execute(trx);
-      await sql`UPDATE datapoints t SET asset_id = ${linked} WHERE ${window}`.execute(trx);
-      await this.queueDays(sql`raw_records`, window).execute(trx);
-      return rows.map((r) => r.asset_id);
-    });
+        await sql`UPDATE datapoints t SET asset_id = ${linked} WHERE ${window}`.execute(trx);
+        await this.queueDays(sql`raw_records`, window).execute(trx);
+        return rows.map((r) => r.asset_id);
+      }),
+    );
   }
 
   /** Queues the asset-days of [from, until) that have records: a driver link of the asset changed. */
   async requeue(assetId: number, from: Date, until: Date | null): Promise<void> {
-    await this.queueDays(
+    const queue = this.queueDays(
       sql`raw_records`,
       sql`asset_id = ${assetId} AND "timestamp" >= ${from} AND "timestamp" < coalesce(${until}::timestamptz, 'infinity')`,
-    ).execute(this.db);
+    );
+    await retryOnConflict(() => queue.execute(this.db));
   }
 
   private queueDays(table: ReturnType<typeof sql>, where: ReturnType<typeof sql>) {
@@ -244,7 +255,7 @@ export class EngineRepository {
   /** The latest position of each asset, read again from its records and datapoints. */
   async refreshState(assetIds: number[]): Promise<void> {
     if (!assetIds.length) return;
-    await sql`
+    const refresh = sql`
       INSERT INTO asset_state AS s (asset_id, last_time, latitude, longitude, speed)
       SELECT DISTINCT ON (asset_id) asset_id, "timestamp", latitude, longitude, speed
       FROM (
@@ -255,7 +266,8 @@ export class EngineRepository {
       ORDER BY asset_id, "timestamp" DESC
       ON CONFLICT (asset_id) DO UPDATE
         SET last_time = excluded.last_time, latitude = excluded.latitude,
-            longitude = excluded.longitude, speed = excluded.speed`.execute(this.db);
+            longitude = excluded.longitude, speed = excluded.speed`;
+    await retryOnConflict(() => refresh.execute(this.db));
   }
 
   async postpone(day: ClaimedDay): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { retryOnConflict } from '../../lib/postgres-errors.js';
 import type { ClaimedDay, EngineRepository } from './engine.repository.js';
 import { processDay } from './process-day.js';
 
@@ -24,22 +25,25 @@ export class EngineService {
   async processNext(now = new Date()): Promise<boolean> {
     let claimed: ClaimedDay | undefined;
     try {
-      return await this.repository.db.transaction().execute(async (trx) => {
-        const day = (claimed = await this.repository.claim(trx));
-        if (!day) return false;
-        const records = await this.repository.records(trx, day);
-        const links = await this.repository.driverLinks(trx, day);
-        const result = processDay({
-          records,
-          links,
-          start: day.start,
-          end: day.end,
-          extendSeconds: ROLLUP_EXTEND_SECONDS,
-          now,
-        });
-        await this.repository.write(trx, day, result);
-        return true;
-      });
+      // Ingestion locks the same queue and asset-state rows: a deadlock victim runs again.
+      return await retryOnConflict(() =>
+        this.repository.db.transaction().execute(async (trx) => {
+          const day = (claimed = await this.repository.claim(trx));
+          if (!day) return false;
+          const records = await this.repository.records(trx, day);
+          const links = await this.repository.driverLinks(trx, day);
+          const result = processDay({
+            records,
+            links,
+            start: day.start,
+            end: day.end,
+            extendSeconds: ROLLUP_EXTEND_SECONDS,
+            now,
+          });
+          await this.repository.write(trx, day, result);
+          return true;
+        }),
+      );
     } catch (error) {
       // Rolled back, so still queued: move it to the back so it cannot block the rest.
       if (claimed) await this.repository.postpone(claimed);

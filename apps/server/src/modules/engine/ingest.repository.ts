@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { retryOnConflict } from '../../lib/postgres-errors.js';
 
 export interface RecordRow {
   timestamp: string;
@@ -19,6 +21,23 @@ export interface DatapointRow {
   heading: number | null;
 }
 
+/** What one insert answers: how many rows were new, and each asset's newest new position. */
+interface Inserted {
+  stored: number;
+  asset_id: number | null;
+  timestamp: Date | null;
+  latitude: number | null;
+  longitude: number | null;
+  speed: number | null;
+}
+
+/**
+ * The engine rebuilding an asset-day holds its queue row and then the asset's state row;
+ * ingestion takes them in the same order (queue first, state in a second statement of the
+ * same transaction), so the two do not deadlock. Should PostgreSQL still pick a victim
+ * (40P01) or fail a serialisation (40001), the transaction was rolled back whole and runs
+ * again: ON CONFLICT keeps each record once.
+ */
 export class IngestRepository {
   constructor(
     private readonly db: Db,
@@ -26,14 +45,15 @@ export class IngestRepository {
   ) {}
 
   /**
-   * Stores new records in one statement: each takes the asset its device was
-   * linked to at that moment; the asset-days they touch (and the next day,
-   * whose first interval starts from them) are queued for the engine; the
-   * asset's latest position moves forward. Answers how many were new.
+   * Stores new records: each takes the asset its device was linked to at that moment; the
+   * asset-days they touch (and the next day, whose first interval starts from them) are
+   * queued for the engine; the asset's latest position moves forward. Answers how many
+   * were new.
    */
-  async insertRecords(deviceId: number, rows: RecordRow[]): Promise<number> {
+  insertRecords(deviceId: number, rows: RecordRow[]): Promise<number> {
     const column = <K extends keyof RecordRow>(key: K) => rows.map((r) => r[key]);
-    const { rows: result } = await sql<{ stored: number }>`
+    return this.store((trx) =>
+      sql<Inserted>`
       WITH input AS (
         SELECT * FROM unnest(
           ${column('timestamp')}::timestamptz[], ${column('transferReason')}::text[],
@@ -48,14 +68,25 @@ export class IngestRepository {
         FROM input i
         ON CONFLICT DO NOTHING
         RETURNING "timestamp", asset_id, latitude, longitude, speed
-      ), ${this.followUps()}
-      SELECT count(*)::integer AS stored FROM inserted`.execute(this.db);
-    return result[0]?.stored ?? 0;
+      ), days AS (
+        SELECT DISTINCT asset_id, ("timestamp" AT TIME ZONE ${this.timezone})::date AS day
+        FROM inserted WHERE asset_id IS NOT NULL
+      ), queued AS (
+        INSERT INTO engine_queue (asset_id, day)
+        SELECT asset_id, day FROM days
+        UNION
+        SELECT asset_id, day + 1 FROM days WHERE day < (now() AT TIME ZONE ${this.timezone})::date
+        ON CONFLICT DO NOTHING
+      )
+      ${this.newest()}`.execute(trx),
+    );
   }
 
-  async insertDatapoints(deviceId: number, rows: DatapointRow[]): Promise<number> {
+  /** Stores new datapoints; they move the asset's latest position forward. */
+  insertDatapoints(deviceId: number, rows: DatapointRow[]): Promise<number> {
     const column = <K extends keyof DatapointRow>(key: K) => rows.map((r) => r[key]);
-    const { rows: result } = await sql<{ stored: number }>`
+    return this.store((trx) =>
+      sql<Inserted>`
       WITH input AS (
         SELECT * FROM unnest(
           ${column('timestamp')}::timestamptz[], ${column('latitude')}::integer[],
@@ -69,34 +100,48 @@ export class IngestRepository {
         FROM input i
         ON CONFLICT DO NOTHING
         RETURNING "timestamp", asset_id, latitude, longitude, speed
-      ), ${this.latestState()}
-      SELECT count(*)::integer AS stored FROM inserted`.execute(this.db);
-    return result[0]?.stored ?? 0;
+      )
+      ${this.newest()}`.execute(trx),
+    );
   }
 
-  private followUps() {
-    return sql`days AS (
-        SELECT DISTINCT asset_id, ("timestamp" AT TIME ZONE ${this.timezone})::date AS day
-        FROM inserted WHERE asset_id IS NOT NULL
-      ), queued AS (
-        INSERT INTO engine_queue (asset_id, day)
-        SELECT asset_id, day FROM days
-        UNION
-        SELECT asset_id, day + 1 FROM days WHERE day < (now() AT TIME ZONE ${this.timezone})::date
-        ON CONFLICT DO NOTHING
-      ), ${this.latestState()}`;
-  }
-
-  private latestState() {
-    return sql`state AS (
-        INSERT INTO asset_state AS s (asset_id, last_time, latitude, longitude, speed)
+  /** One row per asset with its newest inserted position, each carrying the count of new rows. */
+  private newest() {
+    return sql`
+      SELECT (SELECT count(*)::integer FROM inserted) AS stored, n.*
+      FROM (SELECT 1) one
+      LEFT JOIN (
         SELECT DISTINCT ON (asset_id) asset_id, "timestamp", latitude, longitude, speed
         FROM inserted WHERE asset_id IS NOT NULL
         ORDER BY asset_id, "timestamp" DESC
-        ON CONFLICT (asset_id) DO UPDATE
-          SET last_time = excluded.last_time, latitude = excluded.latitude,
-              longitude = excluded.longitude, speed = excluded.speed
-          WHERE s.last_time < excluded.last_time
-      )`;
+      ) n ON true`;
+  }
+
+  private store(
+    insert: (trx: Transaction<Database>) => Promise<{ rows: Inserted[] }>,
+  ): Promise<number> {
+    return retryOnConflict(() =>
+      this.db.transaction().execute(async (trx) => {
+        const { rows } = await insert(trx);
+        const moved = rows.filter((r) => r.asset_id !== null);
+        if (moved.length) await this.moveState(trx, moved);
+        return rows[0]?.stored ?? 0;
+      }),
+    );
+  }
+
+  /** The asset's latest position moves forward only (records may arrive late). */
+  private async moveState(trx: Transaction<Database>, rows: Inserted[]): Promise<void> {
+    const column = <K extends keyof Inserted>(key: K) => rows.map((r) => r[key]);
+    await sql`
+      INSERT INTO asset_state AS s (asset_id, last_time, latitude, longitude, speed)
+      SELECT * FROM unnest(
+        ${column('asset_id')}::integer[], ${column('timestamp')}::timestamptz[],
+        ${column('latitude')}::integer[], ${column('longitude')}::integer[], ${column('speed')}::real[]
+      )
+      ON CONFLICT (asset_id) DO UPDATE
+        SET last_time = excluded.last_time, latitude = excluded.latitude,
+            longitude = excluded.longitude, speed = excluded.speed
+        WHERE s.last_time < excluded.last_time`.execute(trx);
   }
 }
