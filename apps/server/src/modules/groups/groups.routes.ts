@@ -136,6 +136,29 @@ export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.status(204).send(null);
     },
   );
+  // Spec §7: the portal removes a driver with PUT too; DELETE keeps working.
+  app.put(
+    '/groups/:id/drivers/:driverId/remove',
+    {
+      schema: {
+        ...membership,
+        summary: `${removed} (PUT, as the portal calls it)`,
+        params: MemberDriverParams,
+      },
+    },
+    async (request, reply) => {
+      await service.setDriver(request.user, request.params.id, request.params.driverId, false);
+      return reply.status(204).send(null);
+    },
+  );
+  app.put(
+    '/groups/:id/assets/:assetId/remove',
+    { schema: { ...membership, summary: `${removed} (PUT)`, params: MemberAssetParams } },
+    async (request, reply) => {
+      await service.setAsset(request.user, request.params.id, request.params.assetId, false);
+      return reply.status(204).send(null);
+    },
+  );
   app.delete(
     '/groups/:id/drivers/:driverId',
     { schema: { ...membership, summary: removed, params: MemberDriverParams } },

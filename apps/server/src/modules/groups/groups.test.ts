@@ -161,6 +161,39 @@ describe('groups: members', () => {
     expect(ids((await candidates()).assets)).toEqual(ids([a1, a2]));
   });
 
+  it('removes a driver or an asset with PUT …/remove as the portal calls it (spec §7)', async () => {
+    const group = await seed.group(demo);
+    const driver = await seed.driver(demo);
+    const asset = await seed.asset(demo);
+    const members = async () =>
+      (await t.as('manager', { method: 'GET', url: `/api/groups/${group.id}/members` })).json();
+    for (const url of [
+      `/api/groups/${group.id}/drivers/${driver.id}`,
+      `/api/groups/${group.id}/assets/${asset.id}`,
+    ]) {
+      expect((await t.as('manager', { method: 'PUT', url })).statusCode).toBe(204);
+    }
+    expect(await members()).toMatchObject({
+      assets: [{ id: asset.id }],
+      drivers: [{ id: driver.id }],
+    });
+    for (const url of [
+      `/api/groups/${group.id}/drivers/${driver.id}/remove`,
+      `/api/groups/${group.id}/assets/${asset.id}/remove`,
+    ]) {
+      const removed = await t.as('manager', { method: 'PUT', url });
+      expect(removed.statusCode).toBe(204);
+      // Again: no change, still 204.
+      expect((await t.as('manager', { method: 'PUT', url })).statusCode).toBe(204);
+    }
+    expect(await members()).toEqual({ assets: [], drivers: [] });
+    const refused = await t.as('driver', {
+      method: 'PUT',
+      url: `/api/groups/${group.id}/drivers/${driver.id}/remove`,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it("refuses a member from another organisation than the group's with 403 and writes nothing", async () => {
     const group = await seed.group(demo);
     const asset = await seed.asset(polder);
