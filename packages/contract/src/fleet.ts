@@ -63,10 +63,24 @@ export const Group = Type.Object({
 });
 export type Group = Static<typeof Group>;
 
+/** A setting a configuration group holds, with what it sets (spec §3). */
+export const ConfigurationGroupSetting = Type.Object({
+  deviceConfigurationId: Type.Integer(),
+  value: Type.String(),
+  deviceConfiguration: Type.Object({
+    service: Type.String(),
+    parameter: Type.String(),
+    description: Type.String(),
+  }),
+});
+export type ConfigurationGroupSetting = Static<typeof ConfigurationGroupSetting>;
+
 export const ConfigurationGroup = Type.Object({
   id: Type.Integer(),
   organisationId: Type.Integer(),
   name: Type.String(),
+  /** The settings it holds, by service and parameter; the others have their defaults. */
+  groupConfigurations: Type.Array(ConfigurationGroupSetting),
 });
 export type ConfigurationGroup = Static<typeof ConfigurationGroup>;
 

@@ -1,16 +1,40 @@
-import type { ConfigurationGroup, ConfigurationGroupMembers } from '@fleet/contract';
+import type {
+  ConfigurationGroup,
+  ConfigurationGroupMembers,
+  ConfigurationGroupSetting,
+} from '@fleet/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/http-error.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
 
-const COLUMNS = ['id', 'organisation_id', 'name'] as const;
+/** The settings the group holds (spec §3 groupConfigurations), as one JSON value. */
+const settings = sql<ConfigurationGroupSetting[]>`coalesce((
+    SELECT json_agg(json_build_object(
+      'deviceConfigurationId', g.device_configuration_id,
+      'value', g.value,
+      'deviceConfiguration', json_build_object(
+        'service', d.service, 'parameter', d.parameter, 'description', d.description)
+    ) ORDER BY d.service, d.parameter)
+    FROM group_configurations g
+    JOIN device_configurations d ON d.id = g.device_configuration_id
+    WHERE g.configuration_group_id = configuration_groups.id
+  ), '[]'::json)`.as('group_configurations');
+
+const COLUMNS = ['id', 'organisation_id', 'name', settings] as const;
 
 const toConfigurationGroup = (row: {
   id: number;
   organisation_id: number;
   name: string;
-}): ConfigurationGroup => ({ id: row.id, organisationId: row.organisation_id, name: row.name });
+  group_configurations: ConfigurationGroupSetting[];
+}): ConfigurationGroup => ({
+  id: row.id,
+  organisationId: row.organisation_id,
+  name: row.name,
+  groupConfigurations: row.group_configurations,
+});
 
 /** Configuration group names are unique in their organisation, regardless of case. */
 async function nameUnique<T>(name: string, run: () => Promise<T>) {

@@ -26,7 +26,12 @@ describe('configuration groups: create, read, list, change, delete', () => {
     });
     expect(created.statusCode).toBe(201);
     const group = created.json();
-    expect(group).toEqual({ id: expect.any(Number), organisationId: demo, name: 'Zeta defaults' });
+    expect(group).toEqual({
+      id: expect.any(Number),
+      organisationId: demo,
+      name: 'Zeta defaults',
+      groupConfigurations: [],
+    });
     await seed.configurationGroup(demo, 'alpha');
 
     const renamed = await t.as('manager', {
@@ -43,6 +48,52 @@ describe('configuration groups: create, read, list, change, delete', () => {
     expect(
       (await t.as('driver', { method: 'GET', url: `/api/configurationgroups/${group.id}` })).json(),
     ).toEqual({ ...group, name: 'Beta' });
+  });
+
+  it('carries the settings it holds as groupConfigurations (spec §3)', async () => {
+    const group = await seed.configurationGroup(demo);
+    const definitions = (
+      await t.as('manager', { method: 'GET', url: '/api/deviceconfigurations' })
+    ).json<
+      {
+        id: number;
+        service: string;
+        parameter: string;
+        description: string;
+        type: string;
+        defaultValue: string;
+      }[]
+    >();
+    const setting = definitions[0]!;
+    const saved = await t.as('manager', {
+      method: 'POST',
+      url: `/api/configurationgroups/${group.id}/deviceconfigurations`,
+      payload: [{ deviceConfigurationId: setting.id, value: setting.defaultValue }],
+    });
+    expect(saved.statusCode).toBeLessThan(300);
+    const expected = [
+      {
+        deviceConfigurationId: setting.id,
+        value: setting.defaultValue,
+        deviceConfiguration: {
+          service: setting.service,
+          parameter: setting.parameter,
+          description: setting.description,
+        },
+      },
+    ];
+    const read = await t.as('driver', {
+      method: 'GET',
+      url: `/api/configurationgroups/${group.id}`,
+    });
+    expect(read.json().groupConfigurations).toEqual(expected);
+    const list = await t.as('driver', {
+      method: 'GET',
+      url: `/api/organisations/${demo}/configurationgroups`,
+    });
+    expect(list.json().find((g: { id: number }) => g.id === group.id).groupConfigurations).toEqual(
+      expected,
+    );
   });
 
   it('refuses a taken name with 409', async () => {
