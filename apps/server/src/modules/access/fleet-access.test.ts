@@ -171,6 +171,16 @@ const CALLS: Call[] = [
       }),
     },
   ]),
+  // The removal with PUT, as the portal calls it (spec §7).
+  ...(['assets/:assetId', 'drivers/:driverId'] as const).map((member): Call => ({
+    route: `PUT /api/groups/:id/${member}/remove`,
+    write: true,
+    ok: 204,
+    request: async (org) => ({
+      method: 'PUT',
+      url: `/api/groups/${(await seed.group(org)).id}/${member.split('/')[0]}/${(await (member.startsWith('assets') ? seed.asset(org) : seed.driver(org))).id}/remove`,
+    }),
+  })),
   ...[
     ['/api', 'assets', 'devicelinks'],
     ['/api', 'assets', 'driverlinks'],
