@@ -14,6 +14,7 @@ import { AuthRepository } from './modules/auth/auth.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { loadOrCreateSecret } from './modules/auth/secret.js';
+import { SessionCheck } from './modules/auth/sessions.js';
 import { AccessTokens } from './modules/auth/tokens.js';
 import { ConfigurationRepository } from './modules/configurations/configurations.repository.js';
 import { configurationRoutes } from './modules/configurations/configurations.routes.js';
@@ -89,14 +90,18 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   const scoreSettings = new ScoreSettingsService(configurationRepository);
   const reportsRepository = new ReportsRepository(db, config.timezone);
   const scopeRepository = new ScopeRepository(db);
+  const authRepository = new AuthRepository(db);
+  const sessions = new SessionCheck(tokens, authRepository, config.sessionCacheSeconds);
   return {
     tokens,
+    sessions,
     access,
     auth: new AuthService(
-      new AuthRepository(db),
+      authRepository,
       tokens,
       config.refreshTokenTtlSeconds,
       config.login,
+      sessions,
     ),
     organisations: new OrganisationService(organisationRepository, access),
     users: new UserService(new UserRepository(db), access),
@@ -265,10 +270,13 @@ export async function buildApp({
     },
     { prefix: API_BASE.main },
   );
-  // Admin base: the same sign-in and access rules as the main base.
+  // Admin base: the OEM section's (spec §2, §6). The access module decides, for every route on it.
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', admin.authenticate);
+      admin.addHook('onRequest', async (request) =>
+        admin.services.access.assertOemSection(request.user),
+      );
       await admin.register(assetDriverLinkRoute);
       await admin.register(adminDataRoutes);
     },

@@ -15,6 +15,8 @@ export interface Config {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long one process trusts what it read of a session (revoked, role); 0: ask every time. */
+  sessionCacheSeconds: number;
   logLevel: string;
   /** The fleet's time zone: local days of reports, calendars and rollups. */
   timezone: string;
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 15 * 60),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
+    sessionCacheSeconds: integer(env, 'SESSION_CACHE', 5, 0),
     logLevel: env.LOG_LEVEL || 'info',
     timezone: zone(env.TIMEZONE || 'Europe/Amsterdam'),
     engineWorkers: integer(env, 'ENGINE_WORKERS', 2, 0),

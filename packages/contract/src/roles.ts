@@ -13,9 +13,8 @@ export const isRole = (value: unknown): value is Role =>
  * entries and tabs; the server uses the same rules to refuse the calls.
  */
 export const permissions = {
-  /** OEM, RESELLER and INTEGRATOR operate the platform: they may create organisations. */
-  manageOrganisations: (role: Role) =>
-    role === 'OEM' || role === 'RESELLER' || role === 'INTEGRATOR',
+  /** OEM and RESELLER create, move and delete organisations below their own; an INTEGRATOR does not. */
+  manageOrganisations: (role: Role) => role === 'OEM' || role === 'RESELLER',
   /** Create, change and delete assets, drivers, devices, groups, links and settings. */
   manageFleet: (role: Role) => role !== 'DRIVER',
   synchronization: (role: Role) => role === 'OEM',

@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** Reads `Authorization: Bearer <jwt>` and sets request.user, or answers 401. */
+/** Reads `Authorization: Bearer <jwt>`, checks it and its session, and sets request.user, or answers 401. */
 export default fp(
   async function authenticate(app: FastifyInstance) {
     app.decorateRequest('user', null as unknown as AccessTokenClaims);
@@ -25,7 +25,7 @@ export default fp(
           ErrorCode.UNAUTHORIZED,
           'Sign in first: the request has no access token',
         );
-      request.user = await app.services.tokens.verify(match[1]);
+      request.user = await app.services.sessions.authenticate(match[1]);
     });
   },
   { name: 'authenticate' },

@@ -3,6 +3,7 @@ import * as foundation from './2026-11-21-0001-foundation.js';
 import * as fleetEntities from './2026-11-21-0002-fleet-entities.js';
 import * as engine from './2026-11-21-0003-engine.js';
 import * as geocoding from './2026-11-21-0004-geocoding.js';
+import * as signInFailuresByAddress from './2026-11-23-0005-sign-in-failures-by-address.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0002-fleet-entities': fleetEntities,
   '2026-11-21-0003-engine': engine,
   '2026-11-21-0004-geocoding': geocoding,
+  '2026-11-23-0005-sign-in-failures-by-address': signInFailuresByAddress,
 };

@@ -13,7 +13,8 @@ import { assetDriverLinkRoute, linkRoutes } from '../links/links.routes.js';
 /**
  * Who may call what on fleet records: role × organisation × route. Records
  * live in the organisation of the column; everyone acts on its own
- * organisation and below, and a DRIVER reads but never writes.
+ * organisation and below (outside it a record answers 404 as if it did not
+ * exist), a DRIVER reads but never writes, and the admin base is the OEM's.
  */
 let t: TestApp;
 let seed: ReturnType<typeof fleetSeed>;
@@ -242,7 +243,15 @@ const CALLS: Call[] = [
 const cases = Object.entries(VISIBLE).flatMap(([user, visible]) =>
   ORGANISATIONS.flatMap((org) =>
     CALLS.map((call) => {
-      const status = !visible.includes(org) || (call.write && user === 'driver') ? 403 : call.ok;
+      // The admin base is the OEM's; outside the subtree as if missing; a DRIVER never writes.
+      const status =
+        call.route.includes(' /admin-api/') && user !== 'oem'
+          ? 403
+          : !visible.includes(org)
+            ? 404
+            : call.write && user === 'driver'
+              ? 403
+              : call.ok;
       return [user, call.route, org, status, call] as const;
     }),
   ),
@@ -255,13 +264,21 @@ describe('fleet routes: role × organisation', () => {
 
   it.each(cases)('%s: %s in %s answers %i', async (user, _route, org, status, call) => {
     const options = await call.request(orgIds[org]!);
-    const before = status === 403 ? await fleetSnapshot(t) : undefined;
+    const refused = status === 403 || status === 404;
+    const before = refused ? await fleetSnapshot(t) : undefined;
     const response = await t.as(user, options);
     expect(response.statusCode, response.body).toBe(status);
     if (status === 403) {
       expect(response.json()).toEqual({ code: 'FORBIDDEN', message: expect.any(String) });
-      expect(await fleetSnapshot(t)).toEqual(before);
     }
+    if (status === 404) {
+      // the answer for a missing record: nothing says the record exists elsewhere
+      expect(response.json()).toEqual({
+        code: 'NOT_FOUND',
+        message: expect.stringMatching(/^\w+( \w+)? \d+ does not exist$/),
+      });
+    }
+    if (refused) expect(await fleetSnapshot(t)).toEqual(before);
   });
 });
 

@@ -1,4 +1,4 @@
-import { permissions, type AccessTokenClaims } from '@fleet/contract';
+import type { AccessTokenClaims } from '@fleet/contract';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import type { OrganisationRepository } from '../organisations/organisations.repository.js';
 import type { AccessService } from './access.service.js';
@@ -9,7 +9,8 @@ export type Intent = 'read' | 'write';
 /**
  * The access rules of fleet records (assets, drivers, devices, groups,
  * configuration groups, links) on top of the organisation subtree rule:
- * 404 before 403, subtree before role.
+ * subtree before role, and outside the subtree a record answers 404 as if it
+ * did not exist.
  */
 export class FleetAccess {
   constructor(
@@ -23,7 +24,7 @@ export class FleetAccess {
     this.assertIntent(user, intent);
   }
 
-  /** A record as its repository found it: 404 when it was not found, 403 outside the subtree or for the role. */
+  /** A record as its repository found it: 404 when it was not found or is outside the subtree, 403 for the role. */
   async record<T extends { organisationId: number }>(
     user: AccessTokenClaims,
     record: T | undefined,
@@ -31,7 +32,7 @@ export class FleetAccess {
     intent: Intent,
   ): Promise<T> {
     if (!record) throw notFound(`${description} does not exist`);
-    await this.access.assertWithin(user, record.organisationId);
+    await this.access.assertWithin(user, record.organisationId, description);
     this.assertIntent(user, intent);
     return record;
   }
@@ -68,8 +69,6 @@ export class FleetAccess {
   }
 
   private assertIntent(user: AccessTokenClaims, intent: Intent) {
-    if (intent === 'write' && !permissions.manageFleet(user.user_role)) {
-      throw forbidden('Drivers may look at the fleet but not change it');
-    }
+    if (intent === 'write') this.access.assertMayManageFleet(user);
   }
 }

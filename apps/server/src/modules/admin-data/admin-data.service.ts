@@ -1,5 +1,5 @@
 import type { AccessTokenClaims, DataQuery } from '@fleet/contract';
-import { badRequest, forbidden } from '../../lib/http-error.js';
+import { badRequest } from '../../lib/http-error.js';
 import type { AccessService } from '../access/access.service.js';
 import type { FleetAccess } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
@@ -17,9 +17,6 @@ export interface ImportProgress {
 }
 
 const MAX_IMPORT_DAYS = 400;
-/** Admin calls: operators of the platform. */
-const operator = (user: AccessTokenClaims) =>
-  ['OEM', 'RESELLER', 'INTEGRATOR'].includes(user.user_role);
 
 /** The admin base's data calls: re-processing, query points, deleting data. */
 export class AdminDataService {
@@ -42,7 +39,7 @@ export class AdminDataService {
     from: string,
     until: string,
   ): AsyncGenerator<ImportProgress> {
-    if (!operator(user)) throw forbidden('Re-processing is for OEM, reseller and integrator users');
+    this.access.assertOemSection(user);
     const window = { from: new Date(from), until: new Date(until) };
     if (!(window.from < window.until)) throw badRequest('from must be before until');
     if (window.until.getTime() - window.from.getTime() > MAX_IMPORT_DAYS * 86_400_000) {
@@ -80,7 +77,7 @@ export class AdminDataService {
       `Asset ${assetId}`,
       'read',
     );
-    if (!operator(user)) throw forbidden('Query points are for OEM, reseller and integrator users');
+    this.access.assertOemSection(user);
     const window = {
       from: new Date(query.from),
       until: query.until ? new Date(query.until) : new Date(),
@@ -99,7 +96,7 @@ export class AdminDataService {
   /** Deletes all vehicle data of the organisation and its descendants: OEM only. */
   async deleteData(user: AccessTokenClaims, organisationId: number) {
     await this.access.organisation(user, organisationId);
-    if (user.user_role !== 'OEM') throw forbidden('Only OEM users delete an organisation’s data');
+    this.access.assertOemSection(user);
     const organisationIds = (await this.organisations.subtree(organisationId)).map((o) => o.id);
     return { deleted: await this.repository.deleteData(organisationIds) };
   }

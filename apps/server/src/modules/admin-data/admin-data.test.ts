@@ -77,7 +77,7 @@ describe('late links', () => {
 
 describe('admin data calls', () => {
   it('re-processes a window and streams its progress as JSON lines', async () => {
-    const response = await t.as('integrator', {
+    const response = await t.as('oem', {
       method: 'POST',
       url: '/admin-api/rawdatas/import',
       query: { from: '2026-11-01T00:00:00Z', until: '2026-11-10T00:00:00Z' },
@@ -95,17 +95,19 @@ describe('admin data calls', () => {
 
   it.each([
     ['manager', { from: '2026-11-01T00:00:00Z', until: '2026-11-10T00:00:00Z' }, 403],
-    ['integrator', { from: '2026-11-10T00:00:00Z', until: '2026-11-01T00:00:00Z' }, 400],
-    ['integrator', { from: 'soon', until: '2026-11-01T00:00:00Z' }, 400],
+    ['integrator', { from: '2026-11-01T00:00:00Z', until: '2026-11-10T00:00:00Z' }, 403],
+    ['reseller', { from: '2026-11-01T00:00:00Z', until: '2026-11-10T00:00:00Z' }, 403],
+    ['oem', { from: '2026-11-10T00:00:00Z', until: '2026-11-01T00:00:00Z' }, 400],
+    ['oem', { from: 'soon', until: '2026-11-01T00:00:00Z' }, 400],
   ])('refuses an import by %s of %o with %i', async (user, query, status) => {
     const response = await t.as(user, { method: 'POST', url: '/admin-api/rawdatas/import', query });
     expect(response.statusCode).toBe(status);
     expect(response.json().code).toBeDefined();
   });
 
-  it('lists the query points of an asset for operators', async () => {
+  it('lists the query points of an asset for the OEM', async () => {
     const query = { from: at('00:00'), until: at('23:59') };
-    const points = await t.as('integrator', {
+    const points = await t.as('oem', {
       method: 'GET',
       url: `/admin-api/assets/${assetId}/querypoints`,
       query,
@@ -115,15 +117,17 @@ describe('admin data calls', () => {
       'RECORD',
       'RECORD',
     ]);
-    expect(
-      (
-        await t.as('manager', {
-          method: 'GET',
-          url: `/admin-api/assets/${assetId}/querypoints`,
-          query,
-        })
-      ).statusCode,
-    ).toBe(403);
+    for (const user of ['manager', 'integrator', 'reseller']) {
+      expect(
+        (
+          await t.as(user, {
+            method: 'GET',
+            url: `/admin-api/assets/${assetId}/querypoints`,
+            query,
+          })
+        ).statusCode,
+      ).toBe(403);
+    }
   });
 
   it('deletes an organisation’s vehicle data for OEM only, keeping the fleet records', async () => {

@@ -23,6 +23,11 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Failed sign-ins in the window: of the account from this address, and from
+   * this address to any account. Failures from elsewhere do not count against
+   * this address, so no one can lock another's account.
+   */
   async recentFailures(accountKey: string, address: string, windowSeconds: number) {
     const since = sql<Date>`now() - make_interval(secs => ${windowSeconds})`;
     const row = await this.db
@@ -31,6 +36,7 @@ export class AuthRepository {
           .selectFrom('login_failures')
           .select(eb.fn.countAll<number>().as('n'))
           .where('account_key', '=', accountKey)
+          .where('address', '=', address)
           .where('at', '>', since)
           .as('account'),
         eb
@@ -55,8 +61,13 @@ export class AuthRepository {
     });
   }
 
-  async clearFailures(accountKey: string) {
-    await this.db.deleteFrom('login_failures').where('account_key', '=', accountKey).execute();
+  /** After a good sign-in: the account's failures from this address, not those of others. */
+  async clearFailures(accountKey: string, address: string) {
+    await this.db
+      .deleteFrom('login_failures')
+      .where('account_key', '=', accountKey)
+      .where('address', '=', address)
+      .execute();
   }
 
   async storeRefreshToken(userId: number, tokenHash: string, family: string, ttlSeconds: number) {
@@ -92,6 +103,22 @@ export class AuthRepository {
     return known
       ? ({ status: 'reused', family: known.family } as const)
       : ({ status: 'unknown' } as const);
+  }
+
+  /**
+   * The account behind a live session (a refresh-token family not revoked),
+   * as it is now; undefined once the family is revoked or the user deleted
+   * (its refresh tokens go with it).
+   */
+  async findSession(family: string, userId: number) {
+    return this.db
+      .selectFrom('refresh_tokens as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['u.organisation_id', 'u.role'])
+      .where('r.family', '=', family)
+      .where('r.user_id', '=', userId)
+      .limit(1)
+      .executeTakeFirst();
   }
 
   async revokeFamily(family: string) {

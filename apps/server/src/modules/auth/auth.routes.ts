@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LoginBody, RefreshBody, TokenPair } from '@fleet/contract';
-import { errorResponses } from '../../lib/http-error.js';
+import { errorResponses, NoContent } from '../../lib/http-error.js';
 
 /** Public routes: sign-in and token refresh (spec §7 Authentication). */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,5 +30,23 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => app.services.auth.refresh(request.body.refreshToken),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'End the session of a refresh token: it, its successors and the access tokens it issued stop working',
+        security: [],
+        body: RefreshBody,
+        response: { 204: NoContent, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      await app.services.auth.logout(request.body.refreshToken);
+      return reply.status(204).send(null);
+    },
   );
 };

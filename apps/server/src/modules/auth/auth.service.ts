@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, type LoginBody, type TokenPair } from '@fleet/contract';
 import { HttpError, unauthorized } from '../../lib/http-error.js';
 import type { AuthRepository } from './auth.repository.js';
+import type { SessionCheck } from './sessions.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens.js';
 
@@ -19,6 +20,7 @@ export class AuthService {
     private readonly tokens: AccessTokens,
     private readonly refreshTtlSeconds: number,
     private readonly limits: LoginLimits,
+    private readonly sessions: SessionCheck,
   ) {}
 
   async login(body: LoginBody, address: string): Promise<TokenPair> {
@@ -48,18 +50,32 @@ export class AuthService {
       await this.repository.recordFailure(accountKey, address, this.limits.windowSeconds);
       throw unauthorized(ErrorCode.INVALID_CREDENTIALS, WRONG_CREDENTIALS);
     }
-    await this.repository.clearFailures(accountKey);
+    await this.repository.clearFailures(accountKey, address);
     return this.issue(account.id, randomUUID());
   }
 
   /** Rotates the pair. A spent token used again means it leaked: the whole family is revoked. */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const spent = await this.repository.spendRefreshToken(hashRefreshToken(refreshToken));
-    if (spent.status === 'reused') await this.repository.revokeFamily(spent.family);
+    if (spent.status === 'reused') await this.revoke(spent.family);
     if (spent.status !== 'ok') {
       throw unauthorized(ErrorCode.INVALID_TOKEN, 'The refresh token is not valid; sign in again');
     }
     return this.issue(spent.user_id, spent.family);
+  }
+
+  /** Ends the session of a refresh token: its family and the access tokens it issued. */
+  async logout(refreshToken: string): Promise<void> {
+    const spent = await this.repository.spendRefreshToken(hashRefreshToken(refreshToken));
+    if (spent.status === 'unknown') {
+      throw unauthorized(ErrorCode.INVALID_TOKEN, 'The refresh token is not valid');
+    }
+    await this.revoke(spent.family);
+  }
+
+  private async revoke(family: string) {
+    await this.repository.revokeFamily(family);
+    this.sessions.forget(family);
   }
 
   private async issue(userId: number, family: string): Promise<TokenPair> {
@@ -73,11 +89,10 @@ export class AuthService {
       family,
       this.refreshTtlSeconds,
     );
-    const accessToken = await this.tokens.sign({
-      organisation_id: user.organisation_id,
-      user_id: user.id,
-      user_role: user.role,
-    });
+    const accessToken = await this.tokens.sign(
+      { organisation_id: user.organisation_id, user_id: user.id, user_role: user.role },
+      family,
+    );
     return { accessToken, refreshToken };
   }
 }

@@ -1,16 +1,48 @@
 import { SignJWT, decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_CONTENT_TYPE } from '@fleet/contract';
+import { DEMO_PASSWORD } from '../demo/demo-accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { hashPassword } from './passwords.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_PER_ACCOUNT: '5', LOGIN_MAX_PER_ADDRESS: '1000' });
+  t = await createTestApp({
+    LOGIN_MAX_PER_ACCOUNT: '5',
+    LOGIN_MAX_PER_ADDRESS: '1000',
+    SESSION_CACHE: '0',
+  });
 });
 afterAll(() => t.close());
 
 const login = (payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/login', payload, headers });
+
+/** A user of its own, for tests that change or delete it. */
+async function createUser(app: TestApp, organisation: string, username: string, role: string) {
+  const row = await app.db
+    .insertInto('users')
+    .values({
+      organisation_id: await app.organisationId(organisation),
+      username,
+      name: username,
+      role: role as 'USER',
+      password_hash: await hashPassword(DEMO_PASSWORD),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const signIn = async (app: TestApp, organisation: string, username: string) => {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { organisation, username, password: DEMO_PASSWORD },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ accessToken: string; refreshToken: string }>();
+};
 
 const sign = (claims: object, secret: string, exp: number | string) =>
   new SignJWT({ ...claims })
@@ -132,6 +164,29 @@ describe('POST /api/login', () => {
   });
 });
 
+describe('failed sign-ins of one account', () => {
+  const attempt = (remoteAddress: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress,
+      payload: { organisation: 'Polder Logistics', username: 'planner', password },
+    });
+
+  it('lock the account for the address that failed, not for its owner elsewhere', async () => {
+    await createUser(t, 'Polder Logistics', 'planner', 'USER');
+    const stranger = '198.51.100.7';
+    for (let i = 0; i < 5; i++) expect((await attempt(stranger, 'bad-guess')).statusCode).toBe(401);
+    expect((await attempt(stranger, 'bad-guess')).statusCode).toBe(429);
+    // the stranger is held off even with the right password …
+    expect((await attempt(stranger, DEMO_PASSWORD)).statusCode).toBe(429);
+    // … while the owner, from an address that has not failed, signs in
+    expect((await attempt('203.0.113.20', DEMO_PASSWORD)).statusCode).toBe(200);
+    // and a good sign-in there does not wipe the stranger's count
+    expect((await attempt(stranger, DEMO_PASSWORD)).statusCode).toBe(429);
+  });
+});
+
 describe('failed sign-ins from one address', () => {
   let limited: TestApp;
   beforeAll(async () => {
@@ -250,5 +305,150 @@ describe('access tokens', () => {
     );
     expect((await call(`Bearer ${odd}`)).statusCode).toBe(401);
     expect((await call('Basic abc')).statusCode).toBe(401);
+  });
+});
+
+describe('revoking a session reaches its access tokens', () => {
+  const organisations = (accessToken: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/organisations',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+  const refresh = (refreshToken: string) =>
+    t.app.inject({ method: 'POST', url: '/api/refresh', payload: { refreshToken } });
+
+  it('carry the session id', async () => {
+    const first = await t.login('manager');
+    const second = (await refresh(first.refreshToken)).json();
+    const sid = decodeJwt(first.accessToken).sid;
+    expect(sid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(decodeJwt(second.accessToken).sid).toBe(sid);
+    expect(decodeJwt((await t.login('manager')).accessToken).sid).not.toBe(sid);
+  });
+
+  it('after a replayed refresh token revokes the family', async () => {
+    const first = await t.login('integrator');
+    const second = (await refresh(first.refreshToken)).json();
+    expect((await organisations(first.accessToken)).statusCode).toBe(200);
+    expect((await organisations(second.accessToken)).statusCode).toBe(200);
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401); // replay
+    for (const token of [first.accessToken, second.accessToken]) {
+      const response = await organisations(token);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('INVALID_TOKEN');
+    }
+    // another session of the same user is not affected
+    expect((await organisations((await t.login('integrator')).accessToken)).statusCode).toBe(200);
+  });
+
+  it('after logout', async () => {
+    // not 'driver': an earlier test locked that account from this address
+    const pair = await t.login('reseller');
+    const other = await t.login('reseller');
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      payload: { refreshToken: pair.refreshToken },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await organisations(pair.accessToken)).json().code).toBe('INVALID_TOKEN');
+    expect((await refresh(pair.refreshToken)).statusCode).toBe(401);
+    expect((await organisations(other.accessToken)).statusCode).toBe(200);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      payload: { refreshToken: 'nope' },
+    });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().code).toBe('INVALID_TOKEN');
+  });
+
+  it('after the user is deleted', async () => {
+    const id = await createUser(t, 'Demo Transport', 'leaver', 'USER');
+    const pair = await signIn(t, 'Demo Transport', 'leaver');
+    expect((await organisations(pair.accessToken)).statusCode).toBe(200);
+    await t.db.deleteFrom('users').where('id', '=', id).execute();
+    const response = await organisations(pair.accessToken);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('INVALID_TOKEN');
+  });
+
+  it("after a role change, without the old role's rights", async () => {
+    const id = await createUser(t, 'Fleetwise OEM', 'demoted', 'OEM');
+    const pair = await signIn(t, 'Fleetwise OEM', 'demoted');
+    const parent = await t.organisationId('Fleetwise OEM');
+    const create = (accessToken: string, name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/organisations/${parent}`,
+        headers: { authorization: `Bearer ${accessToken}` },
+        payload: { name },
+      });
+    expect((await create(pair.accessToken, 'Made while OEM')).statusCode).toBe(201);
+    await t.db.updateTable('users').set({ role: 'USER' }).where('id', '=', id).execute();
+    const stale = await create(pair.accessToken, 'Made after the demotion');
+    expect(stale.statusCode).toBe(401);
+    // TOKEN_EXPIRED: the client refreshes once and carries on with the new role
+    expect(stale.json().code).toBe('TOKEN_EXPIRED');
+    const renewed = (await refresh(pair.refreshToken)).json();
+    expect(decodeJwt(renewed.accessToken).user_role).toBe('USER');
+    expect((await create(renewed.accessToken, 'Made after the demotion')).statusCode).toBe(403);
+  });
+
+  it('are refused without a session id, even when signed with our secret', async () => {
+    const claims = { organisation_id: 1, user_id: 1, user_role: 'OEM' };
+    const token = await sign(claims, t.config.jwtSecret!, '5m');
+    const response = await organisations(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('INVALID_TOKEN');
+  });
+});
+
+describe('the session cache', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await createTestApp({ SESSION_CACHE: '5' });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+    return cached.close();
+  });
+
+  it('lets a change made elsewhere reach the tokens within its few seconds', async () => {
+    const id = await createUser(cached, 'Demo Transport', 'cached', 'USER');
+    const pair = await signIn(cached, 'Demo Transport', 'cached');
+    const call = () =>
+      cached.app.inject({
+        method: 'GET',
+        url: '/api/organisations',
+        headers: { authorization: `Bearer ${pair.accessToken}` },
+      });
+    expect((await call()).statusCode).toBe(200);
+    await cached.db.deleteFrom('users').where('id', '=', id).execute();
+    // within the cache's delay the process still trusts what it read …
+    expect((await call()).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 6000);
+    // … and after it, no longer
+    expect((await call()).statusCode).toBe(401);
+  });
+
+  it('forgets a session revoked by this process at once', async () => {
+    vi.useRealTimers();
+    const pair = await cached.login('manager');
+    const call = () =>
+      cached.app.inject({
+        method: 'GET',
+        url: '/api/organisations',
+        headers: { authorization: `Bearer ${pair.accessToken}` },
+      });
+    expect((await call()).statusCode).toBe(200);
+    await cached.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      payload: { refreshToken: pair.refreshToken },
+    });
+    expect((await call()).statusCode).toBe(401);
   });
 });

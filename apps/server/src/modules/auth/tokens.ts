@@ -4,6 +4,14 @@ import { ErrorCode, isRole, type AccessTokenClaims } from '@fleet/contract';
 import { unauthorized } from '../../lib/http-error.js';
 
 const ALGORITHM = 'HS256';
+/** Sessions are refresh-token families, named by a UUID. */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a valid access token says: its claims and the session (refresh-token family) it belongs to. */
+export interface VerifiedToken {
+  claims: AccessTokenClaims;
+  sessionId: string;
+}
 
 /** Signs and checks access tokens. Only HS256 is accepted, so `alg: none` and foreign algorithms fail. */
 export class AccessTokens {
@@ -16,8 +24,9 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(claims: AccessTokenClaims): Promise<string> {
-    return new SignJWT({ ...claims })
+  /** `sid` names the session, so revoking the session reaches the access tokens it issued. */
+  sign(claims: AccessTokenClaims, sessionId: string): Promise<string> {
+    return new SignJWT({ ...claims, sid: sessionId })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(String(claims.user_id))
       .setIssuedAt()
@@ -25,14 +34,27 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  async verify(token: string): Promise<AccessTokenClaims> {
+  async verify(token: string): Promise<VerifiedToken> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM] });
-      const { organisation_id, user_id, user_role } = payload;
-      if (!Number.isInteger(organisation_id) || !Number.isInteger(user_id) || !isRole(user_role)) {
+      const { organisation_id, user_id, user_role, sid } = payload;
+      if (
+        !Number.isInteger(organisation_id) ||
+        !Number.isInteger(user_id) ||
+        !isRole(user_role) ||
+        typeof sid !== 'string' ||
+        !SESSION_ID.test(sid)
+      ) {
         throw unauthorized(ErrorCode.INVALID_TOKEN, 'The access token is not valid');
       }
-      return { organisation_id: organisation_id as number, user_id: user_id as number, user_role };
+      return {
+        claims: {
+          organisation_id: organisation_id as number,
+          user_id: user_id as number,
+          user_role,
+        },
+        sessionId: sid,
+      };
     } catch (error) {
       if (error instanceof errors.JWTExpired) {
         throw unauthorized(ErrorCode.TOKEN_EXPIRED, 'The access token has expired');

@@ -1,13 +1,12 @@
 import {
   checkSettingValue,
-  permissions,
   type AccessTokenClaims,
   type DeviceConfiguration,
   type GroupConfiguration,
   type GroupConfigurationsQuery,
   type GroupConfigurationUpdate,
 } from '@fleet/contract';
-import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
 import type { AccessService } from '../access/access.service.js';
 import type {
   ConfigurationRepository,
@@ -75,9 +74,7 @@ export class ConfigurationService {
     query: GroupConfigurationsQuery,
   ): Promise<GroupConfiguration[]> {
     await this.assertGroupAccess(user, configurationGroupId);
-    if (!permissions.manageFleet(user.user_role)) {
-      throw forbidden('Drivers cannot change configuration group settings');
-    }
+    this.access.assertMayManageFleet(user);
     const byId = new Map((await this.definitions()).map((d) => [d.id, d]));
     const problems: string[] = [];
     const seen = new Set<number>();
@@ -112,7 +109,11 @@ export class ConfigurationService {
     if (organisationId === undefined) {
       throw notFound(`Configuration group ${configurationGroupId} does not exist`);
     }
-    await this.access.assertWithin(user, organisationId);
+    await this.access.assertWithin(
+      user,
+      organisationId,
+      `Configuration group ${configurationGroupId}`,
+    );
   }
 
   /** defaults: every setting, the group's value or else the default; otherwise only the group's values. */

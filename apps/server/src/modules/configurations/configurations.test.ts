@@ -324,8 +324,9 @@ describe('who may read and change a configuration group', () => {
   };
   const cases = Object.entries(VISIBLE).flatMap(([user, visible]) =>
     VISIBLE.oem!.map((organisation) => {
-      const read = visible.includes(organisation) ? 200 : 403;
-      const write = read === 200 && user !== 'driver' ? 200 : 403;
+      // outside the subtree as if missing (404); inside it a DRIVER may not change (403)
+      const read = visible.includes(organisation) ? 200 : 404;
+      const write = read === 404 ? 404 : user !== 'driver' ? 200 : 403;
       return [user, organisation, read, write] as const;
     }),
   );
@@ -342,12 +343,16 @@ describe('who may read and change a configuration group', () => {
       const group = await groupOf(organisation);
       const reading = await get(user, group, '?defaults=true');
       expect(reading.statusCode).toBe(read);
-      if (read === 403) expect(reading.json().code).toBe('FORBIDDEN');
+      if (read === 404)
+        expect(reading.json()).toEqual({
+          code: 'NOT_FOUND',
+          message: `Configuration group ${group} does not exist`,
+        });
       const before = await stored(group);
       const response = await post(user, group, change());
       expect(response.statusCode).toBe(write);
-      if (write === 403) {
-        expect(response.json().code).toBe('FORBIDDEN');
+      if (write !== 200) {
+        expect(response.json().code).toBe(write === 404 ? 'NOT_FOUND' : 'FORBIDDEN');
         expect(await stored(group)).toEqual(before);
       } else {
         expect((await stored(group))['fms.ignitionTimeout']).toBe('300');
@@ -357,8 +362,8 @@ describe('who may read and change a configuration group', () => {
 
   it('refuses a manager of Demo Transport the group of its sibling Polder Logistics', async () => {
     const response = await get('manager', polder);
-    expect(response.statusCode).toBe(403);
-    expect((await post('manager', polder, change())).statusCode).toBe(403);
+    expect(response.statusCode).toBe(404);
+    expect((await post('manager', polder, change())).statusCode).toBe(404);
   });
 
   it('refuses the driver before looking at the values', async () => {

@@ -23,13 +23,17 @@ export interface DeviceFields {
   identifier: string;
 }
 
-/** The identifier is unique across the platform: a second one is a 409 that names it. */
+/**
+ * The identifier is unique across the platform: a second one is a 409 that
+ * names the identifier the caller sent, never the device (perhaps another
+ * organisation's) that holds it.
+ */
 async function identifierUnique<T>(identifier: string | undefined, run: () => Promise<T>) {
   try {
     return await run();
   } catch (error) {
     if (isPostgresError(error, UNIQUE_VIOLATION, 'devices_identifier_key')) {
-      throw conflict(`A device with identifier '${identifier}' already exists`);
+      throw conflict(`The identifier '${identifier}' is not available; choose another`);
     }
     throw error;
   }

@@ -105,7 +105,7 @@ describe('devices: create with a credential shown once', () => {
       method: 'POST',
       url: `/api/devices/${other.id}/credential`,
     });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(404);
     expect(refused.body).not.toContain('dev_');
     expect(await storedHash(device.id)).not.toBe(hash);
     expect(
@@ -127,9 +127,22 @@ describe('devices: the identifier is unique across the platform', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 'CONFLICT',
-      message: `A device with identifier '${identifier}' already exists`,
+      message: `The identifier '${identifier}' is not available; choose another`,
     });
     expect(await fleetSnapshot(t)).toEqual(before);
+  });
+
+  it("does not describe another organisation's device that holds the identifier", async () => {
+    const identifier = unique('SN-ELSEWHERE');
+    await seed.device(polder, identifier);
+    const response = await t.as('manager', {
+      method: 'POST',
+      url: `/api/organisations/${demo}/devices`,
+      payload: { name: 'Mine', identifier },
+    });
+    expect(response.statusCode).toBe(409);
+    // neither whose it is nor that a device of that identifier exists somewhere
+    expect(response.body).not.toMatch(/exists|Polder|device/i);
   });
 
   it('refuses to change an identifier into a taken one, and keeps the device as it was', async () => {

@@ -1,5 +1,5 @@
-import { permissions, type AccessTokenClaims, type Organisation } from '@fleet/contract';
-import { conflict, forbidden } from '../../lib/http-error.js';
+import type { AccessTokenClaims, Organisation } from '@fleet/contract';
+import { conflict } from '../../lib/http-error.js';
 import type { AccessService } from '../access/access.service.js';
 import type { OrganisationRepository } from './organisations.repository.js';
 
@@ -23,11 +23,10 @@ export class OrganisationService {
     name: string,
   ): Promise<Organisation> {
     await this.access.organisation(user, parentId);
-    if (!permissions.manageOrganisations(user.user_role)) {
-      throw forbidden('Only OEM, reseller and integrator users create organisations');
-    }
+    this.access.assertMayManageOrganisations(user);
     const created = await this.repository.create(name.trim(), parentId);
-    if (!created) throw conflict(`An organisation named '${name.trim()}' already exists`);
+    // Names are unique across every tree (sign-in matches them): say it is taken, not whose it is.
+    if (!created) throw conflict(`The name '${name.trim()}' is not available; choose another`);
     return created;
   }
 }

@@ -14,6 +14,14 @@ beforeAll(async () => {
   ]) {
     ids[name] = await t.organisationId(name);
   }
+  // A second tree: foreign to every demo user, the OEM included.
+  ids['Other Root'] = (
+    await t.db
+      .insertInto('organisations')
+      .values({ name: 'Other Root', parent_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -25,7 +33,14 @@ const VISIBLE: Record<string, string[]> = {
   integrator: ['Demo Transport'],
   driver: ['Demo Transport'],
 };
-const ALL = VISIBLE.oem!;
+const ALL = [...VISIBLE.oem!, 'Other Root'];
+const ROLE: Record<string, string> = {
+  oem: 'OEM',
+  reseller: 'RESELLER',
+  manager: 'USER',
+  integrator: 'INTEGRATOR',
+  driver: 'DRIVER',
+};
 
 describe('GET /api/organisations', () => {
   it.each(Object.entries(VISIBLE))(
@@ -49,13 +64,18 @@ describe('GET /api/organisations', () => {
 
 describe('GET /api/organisations/{id}: role × organisation', () => {
   const cases = Object.entries(VISIBLE).flatMap(([user, visible]) =>
-    ALL.map((org) => [user, org, visible.includes(org) ? 200 : 403] as const),
+    ALL.map((org) => [user, org, visible.includes(org) ? 200 : 404] as const),
   );
   it.each(cases)('%s reading %s answers %i', async (user, org, status) => {
     const response = await t.as(user, { method: 'GET', url: `/api/organisations/${ids[org]}` });
     expect(response.statusCode).toBe(status);
     if (status === 200) expect(response.json().name).toBe(org);
-    else expect(response.json().code).toBe('FORBIDDEN');
+    // outside the subtree exactly as if it did not exist
+    else
+      expect(response.json()).toEqual({
+        code: 'NOT_FOUND',
+        message: `Organisation ${ids[org]} does not exist`,
+      });
   });
 
   it('answers 404 for an id that does not exist, 400 for one that is not an id', async () => {
@@ -83,7 +103,7 @@ describe('POST /api/organisations/{id}: create a child organisation', () => {
       ).n,
     );
 
-  it('creates it under the parent for an operator', async () => {
+  it('creates it under the parent for an OEM or reseller', async () => {
     const response = await create('reseller', 'Northline Reseller', '  Canal Haulage ');
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
@@ -94,17 +114,25 @@ describe('POST /api/organisations/{id}: create a child organisation', () => {
     expect(list.json().map((o: { name: string }) => o.name)).toContain('Canal Haulage');
   });
 
-  it.each([
-    ['integrator', 'Demo Transport', 201],
-    ['oem', 'Polder Logistics', 201],
-    ['manager', 'Demo Transport', 403],
-    ['driver', 'Demo Transport', 403],
-    ['reseller', 'Fleetwise OEM', 403],
-    ['integrator', 'Polder Logistics', 403],
-  ] as const)('%s under %s answers %i', async (user, parent, status) => {
+  // role × own / child / foreign organisation: OEM and RESELLER create within their
+  // subtree; an INTEGRATOR, USER or DRIVER does not (403); outside the subtree 404.
+  const creators = ['OEM', 'RESELLER'];
+  const matrix = Object.entries(VISIBLE).flatMap(([user, visible]) =>
+    ALL.map(
+      (parent) =>
+        [
+          user,
+          parent,
+          !visible.includes(parent) ? 404 : creators.includes(ROLE[user]!) ? 201 : 403,
+        ] as const,
+    ),
+  );
+  it.each(matrix)('%s under %s answers %i', async (user, parent, status) => {
     const before = await count();
     const response = await create(user, parent, `${user} child of ${parent}`);
-    expect(response.statusCode).toBe(status);
+    expect(response.statusCode, response.body).toBe(status);
+    if (status !== 201)
+      expect(response.json().code).toBe(status === 404 ? 'NOT_FOUND' : 'FORBIDDEN');
     expect(await count()).toBe(status === 201 ? before + 1 : before);
   });
 
@@ -114,9 +142,17 @@ describe('POST /api/organisations/{id}: create a child organisation', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 'CONFLICT',
-      message: "An organisation named 'demo TRANSPORT' already exists",
+      message: "The name 'demo TRANSPORT' is not available; choose another",
     });
     expect(await count()).toBe(before);
+  });
+
+  it("does not name or describe another tree's organisation when its name is taken", async () => {
+    const response = await create('reseller', 'Northline Reseller', 'other ROOT');
+    expect(response.statusCode).toBe(409);
+    expect(response.body).not.toContain('Other Root');
+    expect(response.body).not.toContain(String(ids['Other Root']));
+    expect(response.body).not.toMatch(/exists/i);
   });
 
   it.each([[''], ['   '], [42], [null], ['x'.repeat(201)]])(

@@ -63,7 +63,7 @@ export class ReportsService {
   async assets(user: AccessTokenClaims, organisationId: number, body: ReportBody): Promise<Report> {
     const { periods, options } = await this.prepare(user, organisationId, body);
     const assets = await this.scope.assets(organisationId, body.ids, body.groups);
-    this.checkIds(body.ids, assets, 'asset');
+    this.checkIds(body.ids, assets, 'Asset');
     const settings = await this.scoreSettings.forAssets(assets);
     const ids = assets.map((a) => a.id);
     return Promise.all(
@@ -101,7 +101,7 @@ export class ReportsService {
   ): Promise<Report> {
     const { periods, options } = await this.prepare(user, organisationId, body);
     const drivers = await this.scope.drivers(organisationId, body.ids, body.groups);
-    this.checkIds(body.ids, drivers, 'driver');
+    this.checkIds(body.ids, drivers, 'Driver');
     // Driving with no linked driver is UNKNOWN's, shown when the report is for everyone.
     const everyone = !body.ids?.length && !body.groups?.length;
     const entities: ScopeEntity[] = everyone
@@ -165,9 +165,10 @@ export class ReportsService {
         `driverLinkExtendTime other than ${ROLLUP_EXTEND_SECONDS} is only supported with trips`,
       );
     }
-    const foreign = await this.scope.foreignGroups(organisationId, body.groups ?? []);
-    if (foreign.length)
-      throw badRequest(`group ${foreign.join(', ')} is not a group of this organisation`);
+    this.access.assertNoneOutside(
+      'Group',
+      await this.scope.foreignGroups(organisationId, body.groups ?? []),
+    );
     const periods: Period[] = body.interval
       ? await this.reports.intervals(period, body.interval)
       : [period];
@@ -182,9 +183,10 @@ export class ReportsService {
 
   private checkIds(ids: number[] | undefined, found: ScopeEntity[], kind: string) {
     const known = new Set(found.map((e) => e.id));
-    const missing = (ids ?? []).filter((id) => !known.has(id));
-    if (missing.length)
-      throw badRequest(`${kind} ${missing.join(', ')} is not in this organisation`);
+    this.access.assertNoneOutside(
+      kind,
+      (ids ?? []).filter((id) => !known.has(id)),
+    );
   }
 
   /** The parts of trips each driver drove in the period, longer than the minimum distance. */

@@ -12,7 +12,7 @@ export class UserService {
   async get(caller: AccessTokenClaims, id: number): Promise<User> {
     const user = await this.repository.find(id);
     if (!user) throw notFound(`User ${id} does not exist`);
-    await this.access.assertWithin(caller, user.organisation_id);
+    await this.access.assertWithin(caller, user.organisation_id, `User ${id}`);
     return user;
   }
 }

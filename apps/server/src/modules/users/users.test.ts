@@ -27,12 +27,18 @@ describe('GET /api/users/{id}', () => {
     ['oem', 'manager', 200],
     ['reseller', 'driver', 200],
     ['manager', 'integrator', 200],
-    ['manager', 'reseller', 403],
-    ['manager', 'oem', 403],
-    ['reseller', 'oem', 403],
+    ['manager', 'reseller', 404],
+    ['manager', 'oem', 404],
+    ['reseller', 'oem', 404],
   ] as const)('%s reading %s answers %i', async (caller, target, status) => {
     const response = await t.as(caller, { method: 'GET', url: `/api/users/${userIds[target]}` });
     expect(response.statusCode).toBe(status);
+    // outside the caller's subtree exactly as a user that does not exist
+    if (status === 404)
+      expect(response.json()).toEqual({
+        code: 'NOT_FOUND',
+        message: `User ${userIds[target]} does not exist`,
+      });
   });
 
   it('answers 404 for an unknown user', async () => {

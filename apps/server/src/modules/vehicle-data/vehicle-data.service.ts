@@ -1,5 +1,4 @@
 import {
-  permissions,
   UNKNOWN,
   type AccessTokenClaims,
   type Datapoint,
@@ -10,7 +9,7 @@ import {
   type Trip,
   type VehicleEvent,
 } from '@fleet/contract';
-import { badRequest, forbidden } from '../../lib/http-error.js';
+import { badRequest } from '../../lib/http-error.js';
 import type { AccessService } from '../access/access.service.js';
 import type { FleetAccess } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
@@ -176,8 +175,7 @@ export class VehicleDataService {
       `Asset ${assetId}`,
       'read',
     );
-    if (!permissions.rawData(user.user_role))
-      throw forbidden('Raw data is for OEM and integrator users');
+    this.access.assertMayReadRawData(user);
     const rows = await this.data.rawData(assetId, window(query));
     return rows.map((r) => ({
       timestamp: r.timestamp.toISOString(),
