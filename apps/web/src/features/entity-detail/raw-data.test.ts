@@ -1,11 +1,11 @@
-import type { RawData } from '@fleet/contract';
+import type { RawData, RawRecordMetric } from '@fleet/contract';
 import { describe, expect, it } from 'vitest';
 import { formatMetric, metricRows, newestFirst, reasonBadge } from './raw-data';
 
 const record = (
   timestamp: string,
   transferReason: string,
-  metrics: Record<string, number>,
+  metrics: Partial<Record<RawRecordMetric, number>>,
 ): RawData => ({
   timestamp,
   transferReason,
@@ -13,7 +13,7 @@ const record = (
   location: null,
   speed: null,
   events: [],
-  metrics,
+  ...metrics,
 });
 
 const first = record('2026-11-20T07:00:00Z', 'PERIODIC', { odometer: 1000, engineHours: 10.5 });
