@@ -138,7 +138,7 @@ export const FleetEntry = Type.Object({
   /** of the latest trip; absent without one (optional rather than null: serialises much faster) */
   drivingStyleData: Type.Optional(DrivingStyleData),
   scoreData: Type.Optional(ScoreData),
-  /** the events of the latest trip, one point per moment; left out with ?datapoints=false */
+  /** with ?datapoints=true: the events of the latest trip, one point per moment with its events */
   datapoints: Type.Optional(Type.Array(Datapoint)),
 });
 export type FleetEntry = Static<typeof FleetEntry>;
@@ -150,8 +150,8 @@ export const FleetQuery = Type.Object(
     ),
     datapoints: Type.Optional(
       Type.Boolean({
-        description: "include the events of each asset's latest trip (default true)",
-        default: true,
+        description:
+          "include the events of each asset's latest trip (default false: they cost the overview a third of its time)",
       }),
     ),
   },

@@ -19,13 +19,14 @@ export class FleetService {
 
   /**
    * Every asset, newest data first: of the organisation alone, or with entities of every
-   * organisation below it too. Each entry carries the events of its latest trip as datapoints
-   * unless datapoints=false.
+   * organisation below it too. With datapoints=true each entry carries the events of its latest
+   * trip as datapoints: asked for, not by default, since for 1000 assets they add a third to the
+   * answer and about 25 ms of CPU (measured 2026-11-23: 90 against 65 ms per call).
    */
   async fleet(
     user: AccessTokenClaims,
     organisationId: number,
-    { entities = false, datapoints = true }: FleetQuery = {},
+    { entities = false, datapoints = false }: FleetQuery = {},
   ): Promise<FleetEntry[]> {
     await this.access.organisation(user, organisationId);
     const organisationIds = entities

@@ -102,11 +102,11 @@ describe('event records (spec §3): one per moment, its events together', () => 
   });
 
   it('the fleet entry carries its latest trip’s events as datapoints, grouped the same way', async () => {
-    const response = await get(`/api/organisations/${demo}/assets/fleet`, {});
+    const response = await get(`/api/organisations/${demo}/assets/fleet`, { datapoints: 'true' });
     const entry = (response.json() as FleetEntry[]).find((e) => e.assetId === assetId)!;
     expect(entry.datapoints).toMatchObject(expected);
     expect(entry.datapoints![0]!.identifier).toMatch(/^SN/);
-    const without = await get(`/api/organisations/${demo}/assets/fleet`, { datapoints: 'false' });
+    const without = await get(`/api/organisations/${demo}/assets/fleet`, {});
     expect((without.json() as FleetEntry[]).find((e) => e.assetId === assetId)).not.toHaveProperty(
       'datapoints',
     );
