@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { STAT_COLUMNS } from '../apps/server/src/db/migrations/2026-11-21-0003-engine.js';
+import { STAT_COLUMNS } from '../apps/server/src/db/stat-columns.js';
 import type { LoadClient } from './client.js';
 import type { Bench } from './setup.js';
 import { progress, TIMEZONE } from './setup.js';

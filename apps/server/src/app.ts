@@ -45,11 +45,14 @@ import { AdminDataRepository } from './modules/admin-data/admin-data.repository.
 import { adminDataRoutes } from './modules/admin-data/admin-data.routes.js';
 import { AdminDataService } from './modules/admin-data/admin-data.service.js';
 import { ScoreSettingsService } from './modules/drivingstyle/score-settings.js';
-import { ReportsRepository, ScopeRepository } from './modules/reports/reports.repository.js';
+import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { reportRoutes } from './modules/reports/reports.routes.js';
 import { ReportsService } from './modules/reports/reports.service.js';
 import { VehicleDataRepository } from './modules/vehicle-data/vehicle-data.repository.js';
 import { vehicleDataRoutes } from './modules/vehicle-data/vehicle-data.routes.js';
+import { FleetRepository } from './modules/fleet/fleet.repository.js';
+import { fleetRoutes } from './modules/fleet/fleet.routes.js';
+import { FleetService } from './modules/fleet/fleet.service.js';
 import { VehicleDataService } from './modules/vehicle-data/vehicle-data.service.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -89,9 +92,9 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   const configurationRepository = new ConfigurationRepository(db);
   const scoreSettings = new ScoreSettingsService(configurationRepository);
   const reportsRepository = new ReportsRepository(db, config.timezone);
-  const scopeRepository = new ScopeRepository(db);
   const authRepository = new AuthRepository(db);
   const sessions = new SessionCheck(tokens, authRepository, config.sessionCacheSeconds);
+  const groupRepository = new GroupRepository(db);
   return {
     tokens,
     sessions,
@@ -147,12 +150,18 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       access,
       fleetAccess,
     ),
-    driveReports: new ReportsService(reportsRepository, scopeRepository, access, scoreSettings),
+    reports: new ReportsService(
+      reportsRepository,
+      assetRepository,
+      driverRepository,
+      groupRepository,
+      access,
+      scoreSettings,
+    ),
+    fleet: new FleetService(new FleetRepository(db), organisationRepository, access, scoreSettings),
     vehicleData: new VehicleDataService(
       new VehicleDataRepository(db),
       reportsRepository,
-      scopeRepository,
-      organisationRepository,
       assetRepository,
       driverRepository,
       access,
@@ -264,6 +273,7 @@ export async function buildApp({
         await signedIn.register(configurationGroupRoutes);
         await signedIn.register(linkRoutes);
         await signedIn.register(reportRoutes);
+        await signedIn.register(fleetRoutes);
         await signedIn.register(vehicleDataRoutes);
         await signedIn.register(geocodingRoutes);
       });

@@ -8,6 +8,12 @@ export const DEFAULT_MINIMUM_DISTANCE = 100;
 export const DEFAULT_DRIVER_LINK_EXTEND_TIME = 300;
 /** Name of the entry that holds driving with no linked driver. */
 export const UNKNOWN = 'UNKNOWN';
+/** The group list's 'every group': the whole organisation (spec §7, §3 Filter). */
+export const ALL_GROUPS = 'ALL';
+/** Longest period of one report: 'This year' of a leap year and then some. */
+export const MAX_REPORT_DAYS = 400;
+
+const GroupRef = Type.Union([Id, Type.Literal(ALL_GROUPS)]);
 
 /** POST organisations/{id}/reports/assets and …/drivers (spec §7 Reports). */
 export const ReportBody = Type.Object(
@@ -20,15 +26,17 @@ export const ReportBody = Type.Object(
     trips: Type.Optional(Type.Boolean({ default: false })),
     /** metres; shorter trips are left out */
     minimumDistance: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-    /** seconds a driver link still counts after it ended */
+    /** seconds a driver link still counts after it ended; any value, with or without trips */
     driverLinkExtendTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 86_400 })),
     /** assets only: with trips, include the trip under way at `from` */
     includePreviousData: Type.Optional(Type.Boolean()),
     interval: Type.Optional(Type.Enum(REPORT_INTERVALS)),
     /** asset ids (asset report) or driver ids (driver report); default all */
     ids: Type.Optional(Type.Array(Id, { maxItems: 5000 })),
-    /** group ids; default all (ALL) */
-    groups: Type.Optional(Type.Array(Id, { maxItems: 500 })),
+    /** group ids, or ['ALL'] (the default): members of any of the groups */
+    groups: Type.Optional(Type.Array(GroupRef, { maxItems: 500 })),
+    /** one group id, or 'ALL' (the default); the same as groups: [group] */
+    group: Type.Optional(GroupRef),
   },
   { additionalProperties: false },
 );
@@ -53,6 +61,7 @@ export const ReportPart = Type.Object({
 
 export const ReportData = Type.Object({
   drivingStyleData: Type.Optional(DrivingStyleData),
+  /** absent when nothing was driven (no score without exposure) */
   scoreData: Type.Optional(ScoreData),
   trips: Type.Optional(Type.Array(ReportTrip)),
   parts: Type.Optional(Type.Array(ReportPart)),
@@ -73,6 +82,8 @@ export const DriverPeriodData = Type.Object({
 export const ReportInterval = Type.Object({
   from: Type.String(),
   until: Type.String(),
+  /** the local date (fleet time zone, YYYY-MM-DD) the interval's day, week or month starts on */
+  day: Type.Optional(Type.String()),
   assetPeriodData: Type.Optional(Type.Array(AssetPeriodData)),
   driverPeriodData: Type.Optional(Type.Array(DriverPeriodData)),
 });

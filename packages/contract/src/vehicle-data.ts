@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DrivingStyleData, ScoreData } from './driving-style.js';
+import { DrivingStyleData, RawRecordMetrics, ScoreData } from './driving-style.js';
 import { Location, TransferReason } from './device-api.js';
 import { ReportPart } from './reports.js';
 
@@ -14,6 +14,47 @@ export const DataQuery = Type.Object(
 );
 export type DataQuery = Static<typeof DataQuery>;
 
+/** Longest window of the list calls (trips, events, datapoints): a quarter. */
+export const MAX_LIST_DAYS = 93;
+/** Longest window of the calls that page or aggregate (raw data, heatmap): 'This year'. */
+export const MAX_LONG_DAYS = 366;
+/** Rows per page of raw data unless asked otherwise (spec §9: pagination 10 per page). */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 1000;
+
+/** GET assets/{id}/rawdatas: a page of the window's records, newest first. */
+export const RawDataQuery = Type.Object(
+  {
+    from: Time,
+    until: Type.Optional(Time),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+    ),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type RawDataQuery = Static<typeof RawDataQuery>;
+
+/** GET assets/{id}/heatmap and drivers/{id}/heatmap: events of one type, counted per grid cell. */
+export const HeatmapQuery = Type.Object(
+  {
+    from: Time,
+    until: Type.Optional(Time),
+    eventType: Type.String({ minLength: 1, maxLength: 40 }),
+  },
+  { additionalProperties: false },
+);
+export type HeatmapQuery = Static<typeof HeatmapQuery>;
+
+/** A grid cell of a heatmap: its centre and how many events fell in it. */
+export const HeatmapCell = Type.Object({
+  latitude: Type.Integer(),
+  longitude: Type.Integer(),
+  weight: Type.Integer({ minimum: 1 }),
+});
+export type HeatmapCell = Static<typeof HeatmapCell>;
+
 export const DatapointQuery = Type.Object(
   {
     from: Time,
@@ -27,14 +68,15 @@ export type DatapointQuery = Static<typeof DatapointQuery>;
 
 export const EventItem = Type.Object({ eventType: Type.String() });
 
-export const VehicleEvent = Type.Object({
+/** What happened at one moment (spec §3 Event record): the events of that moment together. */
+export const EventRecord = Type.Object({
   timestamp: Type.String(),
-  eventType: Type.String(),
+  location: Nullable(Location),
+  events: Type.Array(EventItem),
   assetId: Type.Integer(),
   driverId: Nullable(Type.Integer()),
-  location: Nullable(Location),
 });
-export type VehicleEvent = Static<typeof VehicleEvent>;
+export type EventRecord = Static<typeof EventRecord>;
 
 /** A position (and what happened there): spec §3 Datapoint. */
 export const Datapoint = Type.Object({
@@ -60,7 +102,10 @@ export const Trip = Type.Object({
 });
 export type Trip = Static<typeof Trip>;
 
-/** A raw record as the device sent it (spec §3 Raw data record). */
+/**
+ * A raw record as the device sent it (spec §3 Raw data record): the metrics are fields of the
+ * record, each present when the device sent it.
+ */
 export const RawData = Type.Object({
   timestamp: Type.String(),
   transferReason: Type.Union([TransferReason, Type.String()]),
@@ -68,7 +113,7 @@ export const RawData = Type.Object({
   location: Nullable(Location),
   speed: Nullable(Type.Number()),
   events: Type.Array(EventItem),
-  metrics: Type.Record(Type.String(), Type.Number()),
+  ...RawRecordMetrics.properties,
 });
 export type RawData = Static<typeof RawData>;
 
@@ -93,7 +138,7 @@ export const FleetEntry = Type.Object({
   /** of the latest trip; absent without one (optional rather than null: serialises much faster) */
   drivingStyleData: Type.Optional(DrivingStyleData),
   scoreData: Type.Optional(ScoreData),
-  /** the events of the latest trip, with ?datapoints=true (the portal loads a card's events when its Details opens) */
+  /** with ?datapoints=true: the events of the latest trip, one point per moment with its events */
   datapoints: Type.Optional(Type.Array(Datapoint)),
 });
 export type FleetEntry = Static<typeof FleetEntry>;
@@ -104,8 +149,12 @@ export const FleetQuery = Type.Object(
       Type.Boolean({ description: 'include the assets of child organisations' }),
     ),
     datapoints: Type.Optional(
-      Type.Boolean({ description: "include the events of each asset's latest trip" }),
+      Type.Boolean({
+        description:
+          "include the events of each asset's latest trip (default false: they cost the overview a third of its time)",
+      }),
     ),
   },
   { additionalProperties: false },
 );
+export type FleetQuery = Static<typeof FleetQuery>;

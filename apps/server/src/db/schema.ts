@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeviceEvent, Role } from '@fleet/contract';
-import type { STAT_COLUMNS } from './migrations/2026-11-21-0003-engine.js';
+import type { STAT_COLUMNS } from './stat-columns.js';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 

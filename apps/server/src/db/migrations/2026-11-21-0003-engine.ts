@@ -1,33 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** The additive driving-style columns of the rollups; scores are derived from them at read time. */
-export const STAT_COLUMNS = [
-  'driving_distance',
-  'driving_time',
-  'total_time',
-  'engine_time',
-  'idle_time',
-  'coast_time',
-  'cruise_time',
-  'pto_time',
-  'acceleration_time',
-  'deceleration_time',
-  'engine_brake_time',
-  'retarder_time',
-  'idle_threshold_time',
-  'over_speed_threshold_time',
-  'over_rpm_threshold_time',
-  'over_torque_threshold_time',
-  'harsh_acceleration_threshold_time',
-  'stops',
-  'brake_usages',
-  'harsh_brakes',
-  'harsh_acceleration_pedal',
-  'fuel_used_total',
-  'fuel_used_driving',
-  'fuel_used_idle',
-  'fuel_used_pto',
-] as const;
+import { STAT_COLUMNS } from '../stat-columns.js';
 
 const statColumns = sql.raw(
   STAT_COLUMNS.map((c) => `${c} double precision NOT NULL DEFAULT 0`).join(',\n'),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Window } from '../vehicle-data/vehicle-data.repository.js';
+import type { Window } from '../../lib/window.js';
 
 export class AdminDataRepository {
   constructor(private readonly db: Db) {}
@@ -15,6 +15,16 @@ export class AdminDataRepository {
       this.db,
     );
     return rows.map((r) => r.id);
+  }
+
+  /** How many device-days (UTC) of the organisations' devices hold records in the window: the work an import would cause. */
+  async deviceDaysWithRecords(organisationIds: number[], window: Window): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(DISTINCT (r.device_id, date_trunc('day', r."timestamp")))::integer AS n
+      FROM raw_records r JOIN devices d ON d.id = r.device_id
+      WHERE d.organisation_id = ANY(${organisationIds}::integer[])
+        AND r."timestamp" >= ${window.from} AND r."timestamp" < ${window.until}`.execute(this.db);
+    return rows[0]?.n ?? 0;
   }
 
   async queued(organisationIds: number[]): Promise<number> {

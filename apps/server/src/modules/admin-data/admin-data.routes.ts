@@ -26,25 +26,28 @@ export const adminDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Re-process a window: progress streams as JSON lines until it is done',
+        summary:
+          'Re-process a window of at most 93 days (and 5000 device-days): progress streams as JSON lines from the first moment until it is done',
         querystring: Window,
         response: {
           200: Type.Unknown({
-            description: 'JSON lines of {status, devices, remaining, processed}',
+            description:
+              'JSON lines of {status: started|running|finished|failed, devices, remaining, processed, reattributed, message?}',
           }),
           ...errorResponses(400, 401, 403),
         },
       },
     },
     async (request, reply) => {
-      const progress = service.import(request.user, request.query.from, request.query.until);
-      // The first step checks the request, so errors still answer as {code, message}.
-      const first = await progress.next();
+      // Checked before the first byte, so a refusal answers {code, message} with its status.
+      const plan = await service.planImport(request.user, request.query.from, request.query.until);
       const lines = async function* () {
-        if (!first.done) yield JSON.stringify(first.value) + '\n';
-        for await (const step of progress) yield JSON.stringify(step) + '\n';
+        for await (const step of service.runImport(plan)) yield JSON.stringify(step) + '\n';
       };
-      return reply.type('application/x-ndjson').send(Readable.from(lines()));
+      return reply
+        .type('application/x-ndjson')
+        .header('cache-control', 'no-cache')
+        .send(Readable.from(lines()));
     },
   );
 

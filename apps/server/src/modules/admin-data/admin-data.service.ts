@@ -1,5 +1,7 @@
-import type { AccessTokenClaims, DataQuery } from '@fleet/contract';
+import { MAX_LONG_DAYS, type AccessTokenClaims, type DataQuery } from '@fleet/contract';
 import { badRequest } from '../../lib/http-error.js';
+import { toLocation } from '../../lib/location.js';
+import { dataWindow, type Window } from '../../lib/window.js';
 import type { AccessService } from '../access/access.service.js';
 import type { FleetAccess } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
@@ -8,15 +10,28 @@ import type { OrganisationRepository } from '../organisations/organisations.repo
 import type { AdminDataRepository } from './admin-data.repository.js';
 
 export interface ImportProgress {
-  status: 'running' | 'finished';
+  /** started: the first line, sent at once; failed: the last line when the work broke off */
+  status: 'started' | 'running' | 'finished' | 'failed';
   devices: number;
   /** asset-days of the caller's organisations still to rebuild */
   remaining: number;
   /** asset-days rebuilt by this import */
   processed: number;
+  /** devices whose records were given their assets again so far */
+  reattributed?: number;
+  /** with failed: what went wrong */
+  message?: string;
 }
 
-const MAX_IMPORT_DAYS = 400;
+/** What one import call may re-process: a quarter, and at most this many asset-days. */
+export const MAX_IMPORT_DAYS = 93;
+export const MAX_IMPORT_ASSET_DAYS = 5000;
+
+export interface ImportPlan {
+  window: Window;
+  organisationIds: number[];
+  devices: number[];
+}
 
 /** The admin base's data calls: re-processing, query points, deleting data. */
 export class AdminDataService {
@@ -30,44 +45,97 @@ export class AdminDataService {
   ) {}
 
   /**
-   * Re-processes [from, until) for the caller's organisations: records take
-   * their asset from the device links as they are now, and every asset-day
-   * they touch is rebuilt. Yields progress until the work is done.
+   * Checks an import before anything is sent, so a refusal still answers {code, message}: the
+   * role, the window (at most MAX_IMPORT_DAYS) and the work it would cause (at most
+   * MAX_IMPORT_ASSET_DAYS asset-days with records).
    */
-  async *import(
-    user: AccessTokenClaims,
-    from: string,
-    until: string,
-  ): AsyncGenerator<ImportProgress> {
+  async planImport(user: AccessTokenClaims, from: string, until: string): Promise<ImportPlan> {
     this.access.assertOemSection(user);
-    const window = { from: new Date(from), until: new Date(until) };
-    if (!(window.from < window.until)) throw badRequest('from must be before until');
-    if (window.until.getTime() - window.from.getTime() > MAX_IMPORT_DAYS * 86_400_000) {
-      throw badRequest(`re-process at most ${MAX_IMPORT_DAYS} days at a time`);
-    }
+    const window = dataWindow({ from, until }, MAX_IMPORT_DAYS);
     const organisationIds = (await this.organisations.subtree(user.organisation_id)).map(
       (o) => o.id,
     );
+    const assetDays = await this.repository.deviceDaysWithRecords(organisationIds, window);
+    if (assetDays > MAX_IMPORT_ASSET_DAYS) {
+      throw badRequest(
+        `the window holds ${assetDays} device-days of records; re-process at most ${MAX_IMPORT_ASSET_DAYS} per call (ask for a shorter window)`,
+      );
+    }
     const devices = await this.repository.devicesWithRecords(organisationIds, window);
-    for (const device of devices)
-      await this.engine.reattributeDevice(device, window.from, window.until);
+    return { window, organisationIds, devices };
+  }
+
+  /**
+   * Re-processes a planned window: records take their asset from the device links as they
+   * are now, and every asset-day they touch is rebuilt. The first progress comes before any
+   * work; then one at least every second until the work is done.
+   */
+  async *runImport({
+    window,
+    organisationIds,
+    devices,
+  }: ImportPlan): AsyncGenerator<ImportProgress> {
     let processed = 0;
     let remaining = await this.repository.queued(organisationIds);
-    let reported = 0;
-    yield { status: 'running', devices: devices.length, remaining, processed };
-    while (remaining > 0) {
-      // Work along with the background workers; whoever takes an asset-day rebuilds it.
-      if (await this.engine.processNext()) processed++;
-      else await new Promise((r) => setTimeout(r, 100));
-      if (Date.now() - reported > 1000) {
-        remaining = await this.repository.queued(organisationIds);
-        reported = Date.now();
-        yield { status: 'running', devices: devices.length, remaining, processed };
-      } else if (processed % 50 === 0) {
-        remaining = await this.repository.queued(organisationIds);
+    yield { status: 'started', devices: devices.length, remaining, processed, reattributed: 0 };
+    try {
+      let reported = Date.now();
+      for (const [i, device] of devices.entries()) {
+        await this.engine.reattributeDevice(device, window.from, window.until);
+        if (Date.now() - reported > 1000) {
+          reported = Date.now();
+          yield {
+            status: 'running',
+            devices: devices.length,
+            remaining,
+            processed,
+            reattributed: i + 1,
+          };
+        }
       }
+      remaining = await this.repository.queued(organisationIds);
+      yield {
+        status: 'running',
+        devices: devices.length,
+        remaining,
+        processed,
+        reattributed: devices.length,
+      };
+      while (remaining > 0) {
+        // Work along with the background workers; whoever takes an asset-day rebuilds it.
+        if (await this.engine.processNext()) processed++;
+        else await new Promise((r) => setTimeout(r, 100));
+        if (Date.now() - reported > 1000) {
+          remaining = await this.repository.queued(organisationIds);
+          reported = Date.now();
+          yield {
+            status: 'running',
+            devices: devices.length,
+            remaining,
+            processed,
+            reattributed: devices.length,
+          };
+        } else if (processed % 50 === 0) {
+          remaining = await this.repository.queued(organisationIds);
+        }
+      }
+      yield {
+        status: 'finished',
+        devices: devices.length,
+        remaining: 0,
+        processed,
+        reattributed: devices.length,
+      };
+    } catch (error) {
+      // The answer has begun: a failure is its last line rather than a status code.
+      yield {
+        status: 'failed',
+        devices: devices.length,
+        remaining,
+        processed,
+        message: error instanceof Error ? error.message : String(error),
+      };
     }
-    yield { status: 'finished', devices: devices.length, remaining: 0, processed };
   }
 
   async queryPoints(user: AccessTokenClaims, assetId: number, query: DataQuery) {
@@ -78,17 +146,13 @@ export class AdminDataService {
       'read',
     );
     this.access.assertOemSection(user);
-    const window = {
-      from: new Date(query.from),
-      until: query.until ? new Date(query.until) : new Date(),
-    };
-    if (!(window.from < window.until)) throw badRequest('from must be before until');
+    const window = dataWindow(query, MAX_LONG_DAYS);
     const rows = await this.repository.queryPoints(assetId, window);
     return rows.map((r) => ({
       timestamp: r.timestamp.toISOString(),
       source: r.source,
       transferReason: r.transfer_reason,
-      location: { latitude: r.latitude, longitude: r.longitude },
+      location: toLocation(r.latitude, r.longitude)!,
       speed: r.speed,
     }));
   }

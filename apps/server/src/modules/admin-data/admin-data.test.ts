@@ -93,6 +93,48 @@ describe('admin data calls', () => {
     expect(await distance()).toBe(40_000);
   });
 
+  it('sends its first progress line before any work, then runs to the end', async () => {
+    const response = await t.as('integrator', {
+      method: 'POST',
+      url: '/admin-api/rawdatas/import',
+      query: { from: '2026-11-01T00:00:00Z', until: '2026-11-10T00:00:00Z' },
+    });
+    const lines = response.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({
+      status: 'started',
+      devices: 1,
+      processed: 0,
+      reattributed: 0,
+    });
+    expect(lines.map((l) => l.status)).toEqual([
+      'started',
+      ...lines.slice(1, -1).map(() => 'running'),
+      'finished',
+    ]);
+  });
+
+  it('re-processes at most 93 days per call', async () => {
+    const ok = await t.as('integrator', {
+      method: 'POST',
+      url: '/admin-api/rawdatas/import',
+      query: { from: '2026-08-01T00:00:00Z', until: '2026-11-02T00:00:00Z' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const response = await t.as('integrator', {
+      method: 'POST',
+      url: '/admin-api/rawdatas/import',
+      query: { from: '2026-01-01T00:00:00Z', until: '2026-12-31T00:00:00Z' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'ask for at most 93 days at a time',
+    });
+  });
+
   it.each([
     ['manager', { from: '2026-11-01T00:00:00Z', until: '2026-11-10T00:00:00Z' }, 403],
     ['integrator', { from: '2026-11-01T00:00:00Z', until: '2026-11-10T00:00:00Z' }, 403],

@@ -54,6 +54,17 @@ export class DriverRepository {
     return rows.map(toDriver);
   }
 
+  /** Names ('first last') of drivers by id, wherever they belong: a trip may have a driver of another organisation. */
+  async namesByIds(ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db
+      .selectFrom('drivers')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()]));
+  }
+
   async create(organisationId: number, fields: DriverFields): Promise<Driver> {
     const row = await this.db
       .insertInto('drivers')

@@ -5,7 +5,7 @@ import {
   type DrivingStyleData,
   type RawRecordMetrics,
 } from '@fleet/contract';
-import { addStats, deltaStats, deriveStats, emptyStats } from './driving-style.js';
+import { addStats, deltaStats, deriveStats, emptyStats, subtractStats } from './driving-style.js';
 
 const stats = (partial: Partial<DrivingStyleData>): DrivingStyleData => ({
   ...emptyStats(),
@@ -330,5 +330,41 @@ describe('addStats', () => {
     expect(addStats(emptyStats(), a)).toEqual(a);
     expect(addStats(a, emptyStats())).toEqual(a);
     expect(a).toEqual(copy);
+  });
+});
+
+describe('subtractStats: a part taken out of a sum', () => {
+  const stats = (values: Record<string, number>) => ({ ...emptyStats(), ...values });
+  it.each([
+    [
+      'a part',
+      { drivingDistance: 40_050, drivingTime: 2430 },
+      { drivingDistance: 50, drivingTime: 30 },
+      { drivingDistance: 40_000, drivingTime: 2400 },
+    ],
+    [
+      'the whole',
+      { drivingDistance: 50, stops: 1 },
+      { drivingDistance: 50, stops: 1 },
+      { drivingDistance: 0, stops: 0 },
+    ],
+    [
+      'more than there is (a part counted outside the sum)',
+      { drivingDistance: 30 },
+      { drivingDistance: 50 },
+      { drivingDistance: 0 },
+    ],
+    ['nothing', { drivingDistance: 10 }, {}, { drivingDistance: 10 }],
+  ])('%s', (_what, a, b, expected) => {
+    expect(subtractStats(stats(a), stats(b))).toMatchObject(expected);
+  });
+
+  it('works the derived figures out again', () => {
+    const rest = subtractStats(
+      stats({ drivingDistance: 40_000, drivingTime: 3600, fuelUsedDriving: 8 }),
+      stats({ drivingDistance: 20_000, drivingTime: 2400, fuelUsedDriving: 4 }),
+    );
+    expect(rest.averageSpeedDriving).toBeCloseTo(60);
+    expect(rest.fuelAverageDriving).toBeCloseTo(5);
   });
 });

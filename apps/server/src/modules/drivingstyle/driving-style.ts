@@ -41,6 +41,13 @@ export function addStats(a: DrivingStyleData, b: DrivingStyleData): DrivingStyle
   return deriveStats(sum);
 }
 
+/** a less b, field by field, never below 0 (b is a part of a, counted with the same rounding). */
+export function subtractStats(a: DrivingStyleData, b: DrivingStyleData): DrivingStyleData {
+  const rest = { ...a };
+  for (const key of DRIVING_STYLE_COUNTERS) rest[key] = Math.max(0, a[key] - b[key]);
+  return deriveStats(rest);
+}
+
 // ── Interval between two raw records ─────────────────────────────────────────
 
 /** No lorry, bus or van does more; the odometer must not move faster than this. */

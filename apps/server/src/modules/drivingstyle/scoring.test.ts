@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { DrivingStyleData, ScoreData } from '@fleet/contract';
 import { SCORE_COMPONENTS, type ScoreComponent } from '../configurations/definitions.js';
 import { emptyStats } from './driving-style.js';
-import { DEFAULT_SCORE_SETTINGS, score, scoreSettings, type ScoreSettings } from './scoring.js';
+import {
+  DEFAULT_SCORE_SETTINGS,
+  score,
+  scoreDriven,
+  scoreSettings,
+  type ScoreSettings,
+} from './scoring.js';
 
 const stats = (partial: Partial<DrivingStyleData>): DrivingStyleData => ({
   ...emptyStats(),
@@ -428,5 +434,19 @@ describe('score: monotonicity', () => {
     expect(score({ ...base, harshBrakes: 2 }, DEFAULT_SCORE_SETTINGS).harshBrakeScore).toBeLessThan(
       score(base, DEFAULT_SCORE_SETTINGS).harshBrakeScore,
     );
+  });
+});
+
+describe('scoreDriven: no score without exposure', () => {
+  it.each([
+    ['nothing at all', {}, false],
+    ['engine time but no distance', { engineTime: 3600, idleTime: 3600 }, false],
+    ['a metre', { drivingDistance: 1, drivingTime: 1 }, true],
+    ['a trip', { drivingDistance: 40_000, drivingTime: 2400, engineTime: 2400 }, true],
+  ])('%s → scored: %s', (_what, stats, scored) => {
+    const result = scoreDriven({ ...emptyStats(), ...stats }, DEFAULT_SCORE_SETTINGS);
+    expect(result !== undefined).toBe(scored);
+    if (result)
+      expect(result).toEqual(score({ ...emptyStats(), ...stats }, DEFAULT_SCORE_SETTINGS));
   });
 });

@@ -169,3 +169,12 @@ export function score(stats: DrivingStyleData, settings: ScoreSettings): ScoreDa
     harshBrakeScore: combined('harshBrake', 'drivingBehavior'),
   };
 }
+
+/**
+ * The scores of what was driven: none without driving distance (no score without exposure),
+ * rather than the 100 that score() gives when nothing was observed.
+ */
+export const scoreDriven = (
+  stats: DrivingStyleData,
+  settings: ScoreSettings,
+): ScoreData | undefined => (stats.drivingDistance > 0 ? score(stats, settings) : undefined);

@@ -1,16 +1,12 @@
 import { sql, type Transaction } from 'kysely';
-import { DRIVING_STYLE_COUNTERS, type DrivingStyleData } from '@fleet/contract';
+import type { DrivingStyleData } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import { retryOnConflict } from '../../lib/postgres-errors.js';
 import type { Database } from '../../db/schema.js';
-import { STAT_COLUMNS } from '../../db/migrations/2026-11-21-0003-engine.js';
+import { STAT_FIELDS } from '../../db/stat-columns.js';
 import type { DayResult, DriverLinkPeriod, EngineRecord } from './process-day.js';
 
-/** drivingStyleData field ↔ rollup column, in the same order: `drivingDistance` ↔ `driving_distance`. */
-export const STAT_FIELDS = DRIVING_STYLE_COUNTERS.map((field, i) => ({
-  field,
-  column: STAT_COLUMNS[i]!,
-}));
+export { STAT_FIELDS };
 
 export const statValues = (stats: DrivingStyleData) =>
   Object.fromEntries(STAT_FIELDS.map(({ column, field }) => [column, stats[field] ?? 0]));

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_DRIVER_LINK_EXTEND_TIME } from '@fleet/contract';
 import { retryOnConflict } from '../../lib/postgres-errors.js';
 import type { ClaimedDay, EngineRepository } from './engine.repository.js';
 import { processDay } from './process-day.js';
 
 /** The rollups assume links count this long after they end (the reports' default driverLinkExtendTime). */
-export const ROLLUP_EXTEND_SECONDS = 300;
+export const ROLLUP_EXTEND_SECONDS = DEFAULT_DRIVER_LINK_EXTEND_TIME;
 const IDLE_POLL_MS = 250;
 
 /**

@@ -59,6 +59,42 @@ export class GroupRepository {
     return rows.map(toGroup);
   }
 
+  /** Of the given ids, those of the organisation's own groups. */
+  async idsInOrganisation(organisationId: number, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .selectFrom('groups')
+      .select('id')
+      .where('organisation_id', '=', organisationId)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Ids of the assets in any of the groups. */
+  async assetIdsOf(groupIds: number[]): Promise<number[]> {
+    if (!groupIds.length) return [];
+    const rows = await this.db
+      .selectFrom('group_assets')
+      .select('asset_id')
+      .distinct()
+      .where('group_id', 'in', groupIds)
+      .execute();
+    return rows.map((r) => r.asset_id);
+  }
+
+  /** Ids of the drivers in any of the groups. */
+  async driverIdsOf(groupIds: number[]): Promise<number[]> {
+    if (!groupIds.length) return [];
+    const rows = await this.db
+      .selectFrom('group_drivers')
+      .select('driver_id')
+      .distinct()
+      .where('group_id', 'in', groupIds)
+      .execute();
+    return rows.map((r) => r.driver_id);
+  }
+
   create(organisationId: number, fields: GroupFields): Promise<Group> {
     return nameUnique(fields.name, async () => {
       const row = await this.db

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DrivingStyleData } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
-import { STAT_FIELDS } from '../engine/engine.repository.js';
+import { STAT_FIELDS, statsFromRow } from '../../db/stat-columns.js';
 
 export interface Period {
   from: Date;
@@ -20,34 +20,42 @@ export interface TripRow {
   stats: DrivingStyleData;
 }
 
-const sums = sql.raw(
-  STAT_FIELDS.map(({ column, field }) => `sum(${column})::float8 AS "${field}"`).join(', '),
-);
+/** sum(col) AS "field" for every statistic, of the columns of `alias` when given. */
+const sumsOf = (alias = '') =>
+  sql.raw(
+    STAT_FIELDS.map(
+      ({ column, field }) => `sum(${alias && `${alias}.`}${column})::float8 AS "${field}"`,
+    ).join(', '),
+  );
+const sums = sumsOf();
 const columns = sql.raw(STAT_FIELDS.map(({ column }) => column).join(', '));
-const statsOf = (row: Record<string, unknown>) =>
-  Object.fromEntries(
-    STAT_FIELDS.map(({ column, field }) => [field, Number(row[field] ?? row[column] ?? 0)]),
-  ) as unknown as DrivingStyleData;
+const statsOf = statsFromRow;
 
 export class ReportsRepository {
   constructor(
     private readonly db: Db,
-    private readonly timezone: string,
+    readonly timezone: string,
   ) {}
 
-  /** [from, until) split at local day, week or month starts, in the fleet's time zone. */
-  async intervals(period: Period, unit: 'DAY' | 'WEEK' | 'MONTH'): Promise<Period[]> {
+  /**
+   * [from, until) split at local day, week or month starts, in the fleet's time zone; each part
+   * with the local date ('YYYY-MM-DD') its day, week or month starts on.
+   */
+  async intervals(
+    period: Period,
+    unit: 'DAY' | 'WEEK' | 'MONTH',
+  ): Promise<(Period & { day: string })[]> {
     const step = { DAY: '1 day', WEEK: '1 week', MONTH: '1 month' }[unit];
     const field = unit.toLowerCase();
-    const { rows } = await sql<{ start: Date; end: Date }>`
-      SELECT greatest(g AT TIME ZONE ${this.timezone}, ${period.from}::timestamptz) AS start,
+    const { rows } = await sql<{ start: Date; end: Date; day: string }>`
+      SELECT greatest(g AT TIME ZONE ${this.timezone}, ${period.from}::timestamptz) AS start, g::date::text AS day,
              least((g + ${step}::interval) AT TIME ZONE ${this.timezone}, ${period.until}::timestamptz) AS "end"
       FROM generate_series(
         date_trunc(${field}, ${period.from}::timestamptz AT TIME ZONE ${this.timezone}),
         ${period.until}::timestamptz AT TIME ZONE ${this.timezone} - interval '1 microsecond',
         ${step}::interval) AS g
       ORDER BY g`.execute(this.db);
-    return rows.map((r) => ({ from: r.start, until: r.end }));
+    return rows.map((r) => ({ from: r.start, until: r.end, day: r.day }));
   }
 
   /**
@@ -104,6 +112,34 @@ export class ReportsRepository {
         ${edges ? hourly : sql``}
       ) buckets
       GROUP BY 1`.execute(this.db);
+    return new Map(rows.map((row) => [Number(row.id), statsOf(row)]));
+  }
+
+  /**
+   * What the trips shorter than minimumDistance that lie wholly in the period add to its sums,
+   * per asset, or per driver from the trips' driver parts: the reports leave them out of the
+   * period sums as they leave them out of the trips.
+   */
+  async shortTripSums(
+    assetIds: number[],
+    period: Period,
+    minimumDistance: number,
+    by: 'asset_id' | 'driver_id',
+  ): Promise<Map<number, DrivingStyleData>> {
+    if (!assetIds.length || minimumDistance <= 0) return new Map();
+    const { rows } =
+      by === 'asset_id'
+        ? await sql<Record<string, unknown>>`
+          SELECT t.asset_id AS id, ${sumsOf('t')} FROM trips t
+          WHERE t.asset_id = ANY(${assetIds}::integer[]) AND t.driving_distance < ${minimumDistance}
+            AND t.start_time >= ${period.from} AND t.end_time <= ${period.until}
+          GROUP BY 1`.execute(this.db)
+        : await sql<Record<string, unknown>>`
+          SELECT td.driver_id AS id, ${sumsOf('td')}
+          FROM trip_drivers td JOIN trips t ON t.id = td.trip_id
+          WHERE t.asset_id = ANY(${assetIds}::integer[]) AND td.driving_distance < ${minimumDistance}
+            AND t.start_time >= ${period.from} AND t.end_time <= ${period.until}
+          GROUP BY 1`.execute(this.db);
     return new Map(rows.map((row) => [Number(row.id), statsOf(row)]));
   }
 
@@ -198,78 +234,5 @@ export class ReportsRepository {
       driverId: Number(r.driver_id),
       stats: statsOf(r),
     }));
-  }
-}
-
-export interface ScopeEntity {
-  id: number;
-  name: string;
-  configurationGroupId: number | null;
-}
-
-export class ScopeRepository {
-  constructor(private readonly db: Db) {}
-
-  /** The organisation's assets, narrowed to ids and to members of groups when given. */
-  async assets(organisationId: number, ids?: number[], groups?: number[]): Promise<ScopeEntity[]> {
-    let query = this.db
-      .selectFrom('assets')
-      .select(['id', 'name', 'configuration_group_id'])
-      .where('organisation_id', '=', organisationId);
-    if (ids?.length) query = query.where('id', 'in', ids);
-    if (groups?.length) {
-      query = query.where('id', 'in', (eb) =>
-        eb.selectFrom('group_assets').select('asset_id').where('group_id', 'in', groups),
-      );
-    }
-    const rows = await query.orderBy('name').execute();
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      configurationGroupId: r.configuration_group_id,
-    }));
-  }
-
-  async drivers(organisationId: number, ids?: number[], groups?: number[]): Promise<ScopeEntity[]> {
-    let query = this.db
-      .selectFrom('drivers')
-      .select(['id', 'first_name', 'last_name'])
-      .where('organisation_id', '=', organisationId);
-    if (ids?.length) query = query.where('id', 'in', ids);
-    if (groups?.length) {
-      query = query.where('id', 'in', (eb) =>
-        eb.selectFrom('group_drivers').select('driver_id').where('group_id', 'in', groups),
-      );
-    }
-    const rows = await query.orderBy('last_name').orderBy('first_name').execute();
-    return rows.map((r) => ({
-      id: r.id,
-      name: `${r.first_name} ${r.last_name}`.trim(),
-      configurationGroupId: null,
-    }));
-  }
-
-  /** Names of drivers by id, wherever they belong (a trip may have a driver of another organisation). */
-  async driverNames(ids: number[]): Promise<Map<number, string>> {
-    if (!ids.length) return new Map();
-    const rows = await this.db
-      .selectFrom('drivers')
-      .select(['id', 'first_name', 'last_name'])
-      .where('id', 'in', ids)
-      .execute();
-    return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()]));
-  }
-
-  /** Group ids that are not groups of the organisation. */
-  async foreignGroups(organisationId: number, groups: number[]): Promise<number[]> {
-    if (!groups.length) return [];
-    const rows = await this.db
-      .selectFrom('groups')
-      .select('id')
-      .where('organisation_id', '=', organisationId)
-      .where('id', 'in', groups)
-      .execute();
-    const own = new Set(rows.map((r) => r.id));
-    return groups.filter((g) => !own.has(g));
   }
 }

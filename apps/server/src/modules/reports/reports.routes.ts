@@ -14,11 +14,11 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/organisations/:id/reports/assets',
     { schema: schema('Driving style per asset, per interval or per trip') },
-    (request) => app.services.driveReports.assets(request.user, request.params.id, request.body),
+    (request) => app.services.reports.assets(request.user, request.params.id, request.body),
   );
   app.post(
     '/organisations/:id/reports/drivers',
     { schema: schema('Driving style per driver (and UNKNOWN)') },
-    (request) => app.services.driveReports.drivers(request.user, request.params.id, request.body),
+    (request) => app.services.reports.drivers(request.user, request.params.id, request.body),
   );
 };

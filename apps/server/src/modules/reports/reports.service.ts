@@ -1,6 +1,8 @@
 import {
+  ALL_GROUPS,
   DEFAULT_DRIVER_LINK_EXTEND_TIME,
   DEFAULT_MINIMUM_DISTANCE,
+  MAX_REPORT_DAYS,
   UNKNOWN,
   type AccessTokenClaims,
   type DrivingStyleData,
@@ -10,21 +12,26 @@ import {
   type ReportTrip,
 } from '@fleet/contract';
 import { badRequest } from '../../lib/http-error.js';
+import { localDate } from '../../lib/local-date.js';
+import { toLocation } from '../../lib/location.js';
 import type { AccessService } from '../access/access.service.js';
-import { deriveStats, emptyStats } from '../drivingstyle/driving-style.js';
+import type { AssetRepository } from '../assets/assets.repository.js';
+import type { DriverRepository } from '../drivers/drivers.repository.js';
+import { addStats, deriveStats, emptyStats, subtractStats } from '../drivingstyle/driving-style.js';
 import type { ScoreSettingsService } from '../drivingstyle/score-settings.js';
-import { score, type ScoreSettings } from '../drivingstyle/scoring.js';
-import { ROLLUP_EXTEND_SECONDS } from '../engine/engine.service.js';
+import { scoreDriven, type ScoreSettings } from '../drivingstyle/scoring.js';
 import { processDay, UNKNOWN_DRIVER } from '../engine/process-day.js';
-import type {
-  Period,
-  ReportsRepository,
-  ScopeEntity,
-  ScopeRepository,
-  TripRow,
-} from './reports.repository.js';
+import type { GroupRepository } from '../groups/groups.repository.js';
+import type { Period, ReportsRepository, TripRow } from './reports.repository.js';
 
-const MAX_DAYS = 400;
+/** The extension the rollups and the trips table's driver split were made with. */
+const ROLLUP_EXTEND_SECONDS = DEFAULT_DRIVER_LINK_EXTEND_TIME;
+
+interface ScopeEntity {
+  id: number;
+  name: string;
+  configurationGroupId: number | null;
+}
 /** Trips split again from raw records when driverLinkExtendTime is not the rollups'. */
 const MAX_RESPLIT_TRIPS = 500;
 
@@ -39,13 +46,16 @@ const toTrip = (t: TripRow): ReportTrip => ({
   tripId: t.id,
   startTime: t.start_time.toISOString(),
   endTime: t.end_time?.toISOString() ?? null,
-  startLocation:
-    t.start_latitude === null
-      ? null
-      : { latitude: t.start_latitude, longitude: t.start_longitude! },
-  endLocation:
-    t.end_latitude === null ? null : { latitude: t.end_latitude, longitude: t.end_longitude! },
+  startLocation: toLocation(t.start_latitude, t.start_longitude),
+  endLocation: toLocation(t.end_latitude, t.end_longitude),
 });
+
+/** The group ids of a body (groups and group together); undefined for everyone (none, or ALL). */
+export function groupFilter(body: Pick<ReportBody, 'groups' | 'group'>): number[] | undefined {
+  const refs = [...(body.groups ?? []), ...(body.group === undefined ? [] : [body.group])];
+  if (!refs.length || refs.includes(ALL_GROUPS)) return undefined;
+  return [...new Set(refs as number[])];
+}
 
 /**
  * Driving-style reports (spec §7 Reports): per interval, per asset or driver,
@@ -55,14 +65,38 @@ const toTrip = (t: TripRow): ReportTrip => ({
 export class ReportsService {
   constructor(
     private readonly reports: ReportsRepository,
-    private readonly scope: ScopeRepository,
+    private readonly assetRepository: AssetRepository,
+    private readonly driverRepository: DriverRepository,
+    private readonly groups: GroupRepository,
     private readonly access: AccessService,
     private readonly scoreSettings: ScoreSettingsService,
   ) {}
 
+  /** The organisation's assets, narrowed to ids and to members of the groups when given. */
+  private async scopeAssets(organisationId: number, ids?: number[], groups?: number[]) {
+    const members = groups && new Set(await this.groups.assetIdsOf(groups));
+    const wanted = ids?.length ? new Set(ids) : undefined;
+    return (await this.assetRepository.listByOrganisation(organisationId))
+      .filter((a) => (!wanted || wanted.has(a.id)) && (!members || members.has(a.id)))
+      .map((a) => ({ id: a.id, name: a.name, configurationGroupId: a.configurationGroupId }));
+  }
+
+  /** The organisation's drivers, narrowed to ids and to members of the groups when given. */
+  private async scopeDrivers(organisationId: number, ids?: number[], groups?: number[]) {
+    const members = groups && new Set(await this.groups.driverIdsOf(groups));
+    const wanted = ids?.length ? new Set(ids) : undefined;
+    return (await this.driverRepository.listByOrganisation(organisationId))
+      .filter((d) => (!wanted || wanted.has(d.id)) && (!members || members.has(d.id)))
+      .map((d) => ({
+        id: d.id,
+        name: `${d.firstName} ${d.lastName}`.trim(),
+        configurationGroupId: null,
+      }));
+  }
+
   async assets(user: AccessTokenClaims, organisationId: number, body: ReportBody): Promise<Report> {
-    const { periods, options } = await this.prepare(user, organisationId, body);
-    const assets = await this.scope.assets(organisationId, body.ids, body.groups);
+    const { periods, options, groups } = await this.prepare(user, organisationId, body);
+    const assets = await this.scopeAssets(organisationId, body.ids, groups);
     this.checkIds(body.ids, assets, 'Asset');
     const settings = await this.scoreSettings.forAssets(assets);
     const ids = assets.map((a) => a.id);
@@ -78,12 +112,14 @@ export class ReportsService {
           );
           data = await this.assetTrips(trips, settings, options);
         } else {
-          const sums = await this.reports.sums(ids, period, 'asset_id');
+          // An asset's sums do not depend on who drove: any driverLinkExtendTime gives the same.
+          const sums = await this.periodSums(ids, period, 'asset_id', options);
           data = new Map(ids.map((id) => [id, [this.entry(sums.get(id), settings(id), options)]]));
         }
         return {
           from: period.from.toISOString(),
           until: period.until.toISOString(),
+          day: period.day,
           assetPeriodData: assets.map((a) => ({
             assetId: a.id,
             assetName: a.name,
@@ -99,15 +135,15 @@ export class ReportsService {
     organisationId: number,
     body: ReportBody,
   ): Promise<Report> {
-    const { periods, options } = await this.prepare(user, organisationId, body);
-    const drivers = await this.scope.drivers(organisationId, body.ids, body.groups);
+    const { periods, options, groups } = await this.prepare(user, organisationId, body);
+    const drivers = await this.scopeDrivers(organisationId, body.ids, groups);
     this.checkIds(body.ids, drivers, 'Driver');
     // Driving with no linked driver is UNKNOWN's, shown when the report is for everyone.
-    const everyone = !body.ids?.length && !body.groups?.length;
+    const everyone = !body.ids?.length && !groups;
     const entities: ScopeEntity[] = everyone
       ? [...drivers, { id: UNKNOWN_DRIVER, name: UNKNOWN, configurationGroupId: null }]
       : drivers;
-    const assets = await this.scope.assets(organisationId);
+    const assets = await this.scopeAssets(organisationId);
     const assetIds = assets.map((a) => a.id);
     const assetNames = new Map(assets.map((a) => [a.id, a.name]));
     // Drivers drive assets of different configuration groups; their scores use the defaults.
@@ -135,12 +171,16 @@ export class ReportsService {
             data.set(part.driverId, [...(data.get(part.driverId) ?? []), entry]);
           }
         } else {
-          const sums = await this.reports.sums(assetIds, period, 'driver_id');
+          const sums =
+            options.extendSeconds === ROLLUP_EXTEND_SECONDS
+              ? await this.periodSums(assetIds, period, 'driver_id', options)
+              : await this.resplitSums(assetIds, period, options);
           for (const e of entities) data.set(e.id, [this.entry(sums.get(e.id), settings, options)]);
         }
         return {
           from: period.from.toISOString(),
           until: period.until.toISOString(),
+          day: period.day,
           driverPeriodData: entities.map((d) => ({
             driverId: d.id,
             driverName: d.name,
@@ -155,30 +195,61 @@ export class ReportsService {
     await this.access.organisation(user, organisationId);
     const period = { from: new Date(body.from), until: new Date(body.until) };
     if (!(period.from < period.until)) throw badRequest('from must be before until');
-    if (period.until.getTime() - period.from.getTime() > MAX_DAYS * 86_400_000) {
-      throw badRequest(`a report covers at most ${MAX_DAYS} days`);
+    if (period.until.getTime() - period.from.getTime() > MAX_REPORT_DAYS * 86_400_000) {
+      throw badRequest(`a report covers at most ${MAX_REPORT_DAYS} days`);
     }
     const extendSeconds = body.driverLinkExtendTime ?? DEFAULT_DRIVER_LINK_EXTEND_TIME;
-    if (extendSeconds !== ROLLUP_EXTEND_SECONDS && !body.trips) {
-      // Period figures come from rollups made with the default extension.
-      throw badRequest(
-        `driverLinkExtendTime other than ${ROLLUP_EXTEND_SECONDS} is only supported with trips`,
-      );
-    }
-    this.access.assertNoneOutside(
-      'Group',
-      await this.scope.foreignGroups(organisationId, body.groups ?? []),
-    );
-    const periods: Period[] = body.interval
+    const groups = groupFilter(body);
+    const own = new Set(await this.groups.idsInOrganisation(organisationId, groups ?? []));
+    const foreign = (groups ?? []).filter((g) => !own.has(g));
+    this.access.assertNoneOutside('Group', foreign);
+    const periods: (Period & { day: string })[] = body.interval
       ? await this.reports.intervals(period, body.interval)
-      : [period];
+      : [{ ...period, day: localDate(period.from, this.reports.timezone) }];
     const options: Options = {
       scores: body.scoreData ?? true,
       stats: body.drivingStyleData ?? true,
       minimumDistance: body.minimumDistance ?? DEFAULT_MINIMUM_DISTANCE,
       extendSeconds,
     };
-    return { periods, options };
+    return { periods, options, groups };
+  }
+
+  /**
+   * Period sums from the rollups, less the trips shorter than the minimum distance: a trip too
+   * short to list is too short to count.
+   */
+  private async periodSums(
+    assetIds: number[],
+    period: Period,
+    by: 'asset_id' | 'driver_id',
+    options: Options,
+  ): Promise<Map<number, DrivingStyleData>> {
+    const [sums, short] = await Promise.all([
+      this.reports.sums(assetIds, period, by),
+      this.reports.shortTripSums(assetIds, period, options.minimumDistance, by),
+    ]);
+    for (const [id, less] of short) {
+      const total = sums.get(id);
+      if (total) sums.set(id, subtractStats(total, less));
+    }
+    return sums;
+  }
+
+  /**
+   * Per driver, the sums of the trip parts they drove in the period, split again with another
+   * driverLinkExtendTime (0 in the trips day view). The rollups hold the split made with the
+   * default; with another extension the period sums are the trips' (time parked between trips,
+   * which the rollups also count, is left out).
+   */
+  private async resplitSums(assetIds: number[], period: Period, options: Options) {
+    const trips = await this.reports.trips(assetIds, period, 0, false);
+    const sums = new Map<number, DrivingStyleData>();
+    for (const part of await this.splitTrips(trips, options.extendSeconds)) {
+      if (part.stats.drivingDistance < options.minimumDistance) continue;
+      sums.set(part.driverId, addStats(sums.get(part.driverId) ?? emptyStats(), part.stats));
+    }
+    return sums;
   }
 
   private checkIds(ids: number[] | undefined, found: ScopeEntity[], kind: string) {
@@ -249,7 +320,9 @@ export class ReportsService {
     options: Options,
   ) {
     const parts = await this.splitTrips(trips, options.extendSeconds);
-    const names = await this.scope.driverNames([...new Set(parts.map((p) => p.driverId))]);
+    const names = await this.driverRepository.namesByIds([
+      ...new Set(parts.map((p) => p.driverId)),
+    ]);
     const data = new Map<number, ReportData[]>();
     for (const trip of trips) {
       const entry = this.entry(trip.stats, settings(trip.asset_id), options);
@@ -272,9 +345,10 @@ export class ReportsService {
     options: Options,
   ): ReportData {
     const derived = deriveStats(stats ?? emptyStats());
+    const scores = options.scores ? scoreDriven(derived, settings) : undefined;
     return {
       ...(options.stats ? { drivingStyleData: derived } : {}),
-      ...(options.scores ? { scoreData: score(derived, settings) } : {}),
+      ...(scores ? { scoreData: scores } : {}),
     };
   }
 }

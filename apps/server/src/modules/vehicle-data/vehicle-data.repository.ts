@@ -1,121 +1,19 @@
 import { sql } from 'kysely';
-import type { DrivingStyleData, Location } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
-import { STAT_FIELDS } from '../engine/engine.repository.js';
+import { STAT_FIELDS, statsFromRow } from '../../db/stat-columns.js';
+import { toLocation } from '../../lib/location.js';
+import type { Window } from '../../lib/window.js';
 
-export interface Window {
-  from: Date;
-  until: Date;
-}
-
-const location = (latitude: number | null, longitude: number | null): Location | null =>
-  latitude === null || longitude === null ? null : { latitude, longitude };
+export type { Window };
 
 const tripColumns = sql.raw(STAT_FIELDS.map(({ column }) => `t.${column}`).join(', '));
-const tripStatsJson = sql.raw(
-  STAT_FIELDS.map(({ column, field }) => `'${field}', t.${column}`).join(', '),
-);
-const statsOf = (row: Record<string, unknown>): DrivingStyleData | null =>
-  row.trip_id === null
-    ? null
-    : (Object.fromEntries(
-        STAT_FIELDS.map(({ column, field }) => [field, Number(row[column] ?? 0)]),
-      ) as unknown as DrivingStyleData);
 
+/** The most rows one list call answers; a longer window must be asked for in parts. */
+export const LIMIT = 50_000;
+
+/** What an asset or driver did: trips, events, raw records and positions, as stored. */
 export class VehicleDataRepository {
   constructor(private readonly db: Db) {}
-
-  /**
-   * One row per asset of the organisations: its device and driver now, its
-   * latest position and its latest trip. Reads asset_state (one row per asset,
-   * kept by ingestion and the engine), never the raw records.
-   */
-  async fleet(organisationIds: number[]) {
-    const { rows } = await sql<Record<string, unknown>>`
-      SELECT a.id AS asset_id, a.name AS asset_name, a.organisation_id, a.configuration_group_id,
-             dl.device_id, drl.driver_id, d.first_name, d.last_name,
-             s.last_time, s.latitude, s.longitude, s.speed,
-             t.id AS trip_id, t.start_time, t.end_time, t.start_latitude, t.start_longitude,
-             t.end_latitude, t.end_longitude,
-             -- one JSON value instead of 25 columns: parsed natively, much cheaper for 1000 rows
-             CASE WHEN t.id IS NOT NULL THEN json_build_object(${tripStatsJson}) END AS trip_stats
-      FROM assets a
-      LEFT JOIN device_links dl ON dl.asset_id = a.id AND dl.period @> now()
-      LEFT JOIN driver_links drl ON drl.asset_id = a.id AND drl.period @> now()
-      LEFT JOIN drivers d ON d.id = drl.driver_id
-      LEFT JOIN asset_state s ON s.asset_id = a.id
-      -- by primary key, one lookup per asset (a plain join scans every trip of the fleet)
-      LEFT JOIN LATERAL (SELECT * FROM trips WHERE id = s.last_trip_id OFFSET 0) t ON true
-      WHERE a.organisation_id = ANY(${organisationIds}::integer[])
-      ORDER BY s.last_time DESC NULLS LAST, a.name`.execute(this.db);
-    return rows.map((r) => ({
-      assetId: r.asset_id as number,
-      assetName: r.asset_name as string,
-      organisationId: r.organisation_id as number,
-      configurationGroupId: r.configuration_group_id as number | null,
-      deviceId: r.device_id as number | null,
-      driverId: r.driver_id as number | null,
-      driverName:
-        r.driver_id === null ? null : `${String(r.first_name)} ${String(r.last_name)}`.trim(),
-      time: r.last_time as Date | null,
-      location: location(r.latitude as number | null, r.longitude as number | null),
-      speed: r.speed as number | null,
-      trip:
-        r.trip_id === null
-          ? null
-          : {
-              id: Number(r.trip_id),
-              start: r.start_time as Date,
-              end: r.end_time as Date | null,
-              startLocation: location(
-                r.start_latitude as number | null,
-                r.start_longitude as number | null,
-              ),
-              endLocation: location(
-                r.end_latitude as number | null,
-                r.end_longitude as number | null,
-              ),
-            },
-      stats: r.trip_stats as DrivingStyleData | null,
-    }));
-  }
-
-  /** The events during each given trip, by trip id. */
-  async tripEvents(trips: { id: number; assetId: number; start: Date; end: Date | null }[]) {
-    if (!trips.length)
-      return new Map<
-        number,
-        { timestamp: Date; eventType: string; latitude: number | null; longitude: number | null }[]
-      >();
-    const { rows } = await sql<{
-      trip_id: string;
-      timestamp: Date;
-      event_type: string;
-      latitude: number | null;
-      longitude: number | null;
-    }>`
-      SELECT t.id AS trip_id, e."timestamp", e.event_type, e.latitude, e.longitude
-      FROM unnest(${trips.map((t) => t.id)}::bigint[]) AS t_ids (id)
-      JOIN trips t ON t.id = t_ids.id
-      JOIN events e ON e.asset_id = t.asset_id AND e."timestamp" >= t.start_time
-                   AND e."timestamp" <= coalesce(t.end_time, now())
-      ORDER BY e."timestamp"`.execute(this.db);
-    const byTrip = new Map<
-      number,
-      { timestamp: Date; eventType: string; latitude: number | null; longitude: number | null }[]
-    >();
-    for (const r of rows) {
-      const list = byTrip.get(Number(r.trip_id)) ?? [];
-      list.push({
-        timestamp: r.timestamp,
-        eventType: r.event_type,
-        latitude: r.latitude,
-        longitude: r.longitude,
-      });
-      byTrip.set(Number(r.trip_id), list);
-    }
-    return byTrip;
-  }
 
   async trips(assetId: number, window: Window) {
     const { rows } = await sql<Record<string, unknown>>`
@@ -129,15 +27,16 @@ export class VehicleDataRepository {
       id: Number(r.trip_id),
       start: r.start_time as Date,
       end: r.end_time as Date | null,
-      startLocation: location(
+      startLocation: toLocation(
         r.start_latitude as number | null,
         r.start_longitude as number | null,
       ),
-      endLocation: location(r.end_latitude as number | null, r.end_longitude as number | null),
-      stats: statsOf(r)!,
+      endLocation: toLocation(r.end_latitude as number | null, r.end_longitude as number | null),
+      stats: statsFromRow(r),
     }));
   }
 
+  /** Events in the window, oldest first; those of one moment follow each other. */
   async events(by: 'asset_id' | 'driver_id', id: number, window: Window) {
     return this.db
       .selectFrom('events')
@@ -146,29 +45,64 @@ export class VehicleDataRepository {
       .where('timestamp', '>=', window.from)
       .where('timestamp', '<=', window.until)
       .orderBy('timestamp')
+      .orderBy('asset_id')
+      .orderBy('event_type')
       .limit(LIMIT)
       .execute();
   }
 
-  async rawData(assetId: number, window: Window) {
-    return this.db
+  /**
+   * Events of one type counted per grid cell of `cell` units (degrees × 100000) a side: a
+   * year of events answers as a few thousand cells rather than every point.
+   */
+  async heatmap(
+    by: 'asset_id' | 'driver_id',
+    id: number,
+    eventType: string,
+    window: Window,
+    cell: number,
+  ) {
+    const { rows } = await sql<{ latitude: number; longitude: number; weight: number }>`
+      SELECT (round(latitude::numeric / ${cell}) * ${cell})::integer AS latitude,
+             (round(longitude::numeric / ${cell}) * ${cell})::integer AS longitude,
+             count(*)::integer AS weight
+      FROM events
+      WHERE ${sql.ref(by)} = ${id} AND event_type = ${eventType}
+        AND "timestamp" >= ${window.from} AND "timestamp" <= ${window.until}
+        AND latitude IS NOT NULL AND longitude IS NOT NULL
+      GROUP BY 1, 2
+      ORDER BY 3 DESC, 1, 2
+      LIMIT ${LIMIT}`.execute(this.db);
+    return rows;
+  }
+
+  /** A page of the asset's raw records in the window, newest first, and how many there are. */
+  async rawData(assetId: number, window: Window, limit: number, offset: number) {
+    const inWindow = this.db
       .selectFrom('raw_records')
-      .select([
-        'timestamp',
-        'transfer_reason',
-        'device_id',
-        'latitude',
-        'longitude',
-        'speed',
-        'events',
-        'metrics',
-      ])
       .where('asset_id', '=', assetId)
       .where('timestamp', '>=', window.from)
-      .where('timestamp', '<=', window.until)
-      .orderBy('timestamp')
-      .limit(LIMIT)
-      .execute();
+      .where('timestamp', '<=', window.until);
+    const [rows, count] = await Promise.all([
+      inWindow
+        .select([
+          'timestamp',
+          'transfer_reason',
+          'device_id',
+          'latitude',
+          'longitude',
+          'speed',
+          'events',
+          'metrics',
+        ])
+        .orderBy('timestamp', 'desc')
+        .orderBy('transfer_reason', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      inWindow.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
   }
 
   /** Positions of the asset: datapoints and the positions of raw records, with the device identifier. */
@@ -194,6 +128,3 @@ export class VehicleDataRepository {
     return rows;
   }
 }
-
-/** The most rows one call answers; a longer window must be asked for in parts. */
-export const LIMIT = 50_000;

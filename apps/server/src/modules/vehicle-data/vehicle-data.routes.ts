@@ -4,12 +4,13 @@ import {
   DataQuery,
   Datapoint,
   DatapointQuery,
-  FleetEntry,
-  FleetQuery,
+  EventRecord,
+  HeatmapCell,
+  HeatmapQuery,
   IdParams,
   RawData,
+  RawDataQuery,
   Trip,
-  VehicleEvent,
 } from '@fleet/contract';
 import { errorResponses } from '../../lib/http-error.js';
 
@@ -30,29 +31,58 @@ export const vehicleDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(
-    '/organisations/:id/assets/fleet',
-    { schema: schema('Fleet overview: every asset now', FleetQuery, FleetEntry) },
-    (r) => service.fleet(r.user, r.params.id, r.query),
-  );
-  app.get(
     '/assets/:id/trips',
     { schema: schema('Trips of an asset, latest first', DataQuery, Trip) },
     (r) => service.trips(r.user, r.params.id, r.query),
   );
   app.get(
     '/assets/:id/events',
-    { schema: schema('Events of an asset', DataQuery, VehicleEvent) },
+    { schema: schema('Events of an asset, one record per moment', DataQuery, EventRecord) },
     (r) => service.assetEvents(r.user, r.params.id, r.query),
   );
   app.get(
     '/drivers/:id/events',
-    { schema: schema('Events while the driver drove', DataQuery, VehicleEvent) },
+    {
+      schema: schema(
+        'Events while the driver drove, one record per moment',
+        DataQuery,
+        EventRecord,
+      ),
+    },
     (r) => service.driverEvents(r.user, r.params.id, r.query),
   );
   app.get(
+    '/assets/:id/heatmap',
+    {
+      schema: schema('Events of one type per grid cell, up to a year', HeatmapQuery, HeatmapCell),
+    },
+    (r) => service.heatmap(r.user, 'ASSET', r.params.id, r.query),
+  );
+  app.get(
+    '/drivers/:id/heatmap',
+    {
+      schema: schema(
+        'Events of one type per grid cell while the driver drove, up to a year',
+        HeatmapQuery,
+        HeatmapCell,
+      ),
+    },
+    (r) => service.heatmap(r.user, 'DRIVER', r.params.id, r.query),
+  );
+  app.get(
     '/assets/:id/rawdatas',
-    { schema: schema('Raw records as sent (OEM, INTEGRATOR)', DataQuery, RawData) },
-    (r) => service.rawData(r.user, r.params.id, r.query),
+    {
+      schema: schema(
+        'A page of raw records as sent, newest first (OEM, INTEGRATOR); X-Total-Count holds how many the window has',
+        RawDataQuery,
+        RawData,
+      ),
+    },
+    async (r, reply) => {
+      const { records, total } = await service.rawData(r.user, r.params.id, r.query);
+      reply.header('x-total-count', String(total));
+      return records;
+    },
   );
   app.get(
     '/assets/:id/datapoints',

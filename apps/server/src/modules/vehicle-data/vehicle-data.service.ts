@@ -1,47 +1,102 @@
 import {
+  DEFAULT_PAGE_SIZE,
+  MAX_LIST_DAYS,
+  MAX_LONG_DAYS,
+  RAW_RECORD_METRICS,
   UNKNOWN,
   type AccessTokenClaims,
   type Datapoint,
   type DataQuery,
   type DatapointQuery,
-  type FleetEntry,
+  type EventRecord,
+  type HeatmapCell,
+  type HeatmapQuery,
   type RawData,
+  type RawDataQuery,
   type Trip,
-  type VehicleEvent,
 } from '@fleet/contract';
-import { badRequest } from '../../lib/http-error.js';
 import type { AccessService } from '../access/access.service.js';
+import { toLocation } from '../../lib/location.js';
+import { dataWindow, windowDays } from '../../lib/window.js';
 import type { FleetAccess } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
 import type { DriverRepository } from '../drivers/drivers.repository.js';
 import { deriveStats } from '../drivingstyle/driving-style.js';
 import type { ScoreSettingsService } from '../drivingstyle/score-settings.js';
-import { score } from '../drivingstyle/scoring.js';
+import { score, scoreDriven } from '../drivingstyle/scoring.js';
 import { UNKNOWN_DRIVER } from '../engine/process-day.js';
-import type { OrganisationRepository } from '../organisations/organisations.repository.js';
-import type { ReportsRepository, ScopeRepository } from '../reports/reports.repository.js';
-import type { VehicleDataRepository, Window } from './vehicle-data.repository.js';
+import type { ReportsRepository } from '../reports/reports.repository.js';
+import type { VehicleDataRepository } from './vehicle-data.repository.js';
 
-const MAX_WINDOW_DAYS = 93;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-function window(query: DataQuery, widen = 0): Window {
-  const from = new Date(Date.parse(query.from) - widen);
-  const until = new Date((query.until ? Date.parse(query.until) : Date.now()) + widen);
-  if (!(from < until)) throw badRequest('from must be before until');
-  if (until.getTime() - from.getTime() > MAX_WINDOW_DAYS * 86_400_000 + 2 * widen) {
-    throw badRequest(`ask for at most ${MAX_WINDOW_DAYS} days at a time`);
-  }
-  return { from, until };
+/** Heatmap grid: 0.001° (about 110 m) up to a month, 0.005° (about 550 m) for longer periods. */
+export const heatmapCell = (days: number) => (days <= 31 ? 100 : 500);
+
+interface EventRow {
+  asset_id: number;
+  driver_id: number | null;
+  timestamp: Date;
+  event_type: string;
+  latitude: number | null;
+  longitude: number | null;
 }
 
-/** What an asset or driver did: the fleet overview, trips, events, raw data and positions. */
+/** Rows in time order → one record per moment (and asset) with its events together (spec §3). */
+export function eventRecords(rows: EventRow[]): EventRecord[] {
+  const records: EventRecord[] = [];
+  let last: { key: string; record: EventRecord } | undefined;
+  for (const row of rows) {
+    const key = `${row.timestamp.getTime()}|${row.asset_id}`;
+    if (last?.key === key) {
+      last.record.events.push({ eventType: row.event_type });
+      continue;
+    }
+    const record: EventRecord = {
+      timestamp: row.timestamp.toISOString(),
+      location: toLocation(row.latitude, row.longitude),
+      events: [{ eventType: row.event_type }],
+      assetId: row.asset_id,
+      driverId: row.driver_id,
+    };
+    records.push(record);
+    last = { key, record };
+  }
+  return records;
+}
+
+/** A stored raw record as the spec shows it: its metrics as fields of the record. */
+export function rawDataRecord(row: {
+  timestamp: Date;
+  transfer_reason: string;
+  device_id: number;
+  latitude: number | null;
+  longitude: number | null;
+  speed: number | null;
+  events: { eventType: string }[] | null;
+  metrics: Record<string, number>;
+}): RawData {
+  const metrics = Object.fromEntries(
+    RAW_RECORD_METRICS.flatMap((m) =>
+      typeof row.metrics[m] === 'number' ? [[m, row.metrics[m]]] : [],
+    ),
+  );
+  return {
+    timestamp: row.timestamp.toISOString(),
+    transferReason: row.transfer_reason,
+    deviceId: row.device_id,
+    location: toLocation(row.latitude, row.longitude),
+    speed: row.speed,
+    events: (row.events ?? []).map((e) => ({ eventType: e.eventType })),
+    ...metrics,
+  };
+}
+
+/** What an asset or driver did: trips, events, heatmaps, raw data and positions. */
 export class VehicleDataService {
   constructor(
     private readonly data: VehicleDataRepository,
     private readonly reports: ReportsRepository,
-    private readonly scope: ScopeRepository,
-    private readonly organisations: OrganisationRepository,
     private readonly assets: AssetRepository,
     private readonly drivers: DriverRepository,
     private readonly access: AccessService,
@@ -49,70 +104,30 @@ export class VehicleDataService {
     private readonly scoreSettings: ScoreSettingsService,
   ) {}
 
-  /** The fleet overview: every asset, newest data first; with entities, those of child organisations too. */
-  async fleet(
-    user: AccessTokenClaims,
-    organisationId: number,
-    { entities = false, datapoints = false }: { entities?: boolean; datapoints?: boolean } = {},
-  ): Promise<FleetEntry[]> {
-    await this.access.organisation(user, organisationId);
-    const organisationIds = entities
-      ? (await this.organisations.subtree(organisationId)).map((o) => o.id)
-      : [organisationId];
-    const rows = await this.data.fleet(organisationIds);
-    const settings = await this.scoreSettings.forAssets(
-      rows.map((r) => ({ id: r.assetId, configurationGroupId: r.configurationGroupId })),
-    );
-    // For 1000 assets the event points are most of the answer's weight: asked for, not by default.
-    const events = datapoints
-      ? await this.data.tripEvents(
-          rows.flatMap((r) => (r.trip ? [{ ...r.trip, assetId: r.assetId }] : [])),
-        )
-      : undefined;
-    return rows.map((r) => {
-      const stats = r.stats && deriveStats(r.stats);
-      const driving = r.trip !== null && r.trip.end === null;
-      return {
-        assetId: r.assetId,
-        assetName: r.assetName,
-        organisationId: r.organisationId,
-        driverId: r.driverId,
-        driverName: r.driverName,
-        deviceId: r.deviceId,
-        trip: driving ? { id: r.trip!.id, startTime: r.trip!.start.toISOString() } : null,
-        tripStartTime: iso(r.trip?.start ?? null),
-        tripEndTime: iso(r.trip?.end ?? null),
-        tripStartLocation: r.trip?.startLocation ?? null,
-        tripEndLocation: r.trip?.endLocation ?? null,
-        time: iso(r.time),
-        location: r.location,
-        speed: r.speed,
-        ...(stats ? { drivingStyleData: stats, scoreData: score(stats, settings(r.assetId)) } : {}),
-        ...(datapoints && {
-          datapoints: (r.trip ? (events?.get(r.trip.id) ?? []) : []).map((e) => ({
-            timestamp: e.timestamp.toISOString(),
-            identifier: '',
-            location:
-              e.latitude === null ? null : { latitude: e.latitude, longitude: e.longitude! },
-            speed: null,
-            events: [{ eventType: e.eventType }],
-          })),
-        }),
-      };
-    });
-  }
-
-  async trips(user: AccessTokenClaims, assetId: number, query: DataQuery): Promise<Trip[]> {
-    const asset = await this.fleetAccess.record(
+  private async readAsset(user: AccessTokenClaims, assetId: number) {
+    return this.fleetAccess.record(
       user,
       await this.assets.find(assetId),
       `Asset ${assetId}`,
       'read',
     );
-    const trips = await this.data.trips(assetId, window(query));
+  }
+
+  private async readDriver(user: AccessTokenClaims, driverId: number) {
+    return this.fleetAccess.record(
+      user,
+      await this.drivers.find(driverId),
+      `Driver ${driverId}`,
+      'read',
+    );
+  }
+
+  async trips(user: AccessTokenClaims, assetId: number, query: DataQuery): Promise<Trip[]> {
+    const asset = await this.readAsset(user, assetId);
+    const trips = await this.data.trips(assetId, dataWindow(query, MAX_LIST_DAYS));
     const settings = await this.scoreSettings.forAssets([asset]);
     const parts = await this.reports.tripParts(trips.map((t) => t.id));
-    const names = await this.scope.driverNames([...new Set(parts.map((p) => p.driverId))]);
+    const names = await this.drivers.namesByIds([...new Set(parts.map((p) => p.driverId))]);
     return trips.map((t) => {
       const stats = deriveStats(t.stats);
       return {
@@ -128,11 +143,12 @@ export class VehicleDataService {
           .filter((p) => p.tripId === t.id)
           .map((p) => {
             const partStats = deriveStats(p.stats);
+            const partScores = scoreDriven(partStats, settings(assetId));
             return {
               id: p.driverId,
               name: p.driverId === UNKNOWN_DRIVER ? UNKNOWN : (names.get(p.driverId) ?? ''),
               drivingStyleData: partStats,
-              scoreData: score(partStats, settings(assetId)),
+              ...(partScores ? { scoreData: partScores } : {}),
             };
           }),
       };
@@ -143,64 +159,68 @@ export class VehicleDataService {
     user: AccessTokenClaims,
     assetId: number,
     query: DataQuery,
-  ): Promise<VehicleEvent[]> {
-    await this.fleetAccess.record(
-      user,
-      await this.assets.find(assetId),
-      `Asset ${assetId}`,
-      'read',
+  ): Promise<EventRecord[]> {
+    await this.readAsset(user, assetId);
+    return eventRecords(
+      await this.data.events('asset_id', assetId, dataWindow(query, MAX_LIST_DAYS)),
     );
-    return (await this.data.events('asset_id', assetId, window(query))).map(toEvent);
   }
 
   async driverEvents(
     user: AccessTokenClaims,
     driverId: number,
     query: DataQuery,
-  ): Promise<VehicleEvent[]> {
-    await this.fleetAccess.record(
-      user,
-      await this.drivers.find(driverId),
-      `Driver ${driverId}`,
-      'read',
+  ): Promise<EventRecord[]> {
+    await this.readDriver(user, driverId);
+    return eventRecords(
+      await this.data.events('driver_id', driverId, dataWindow(query, MAX_LIST_DAYS)),
     );
-    return (await this.data.events('driver_id', driverId, window(query))).map(toEvent);
   }
 
-  /** The records as devices sent them: for OEM and INTEGRATOR only (spec §6). */
-  async rawData(user: AccessTokenClaims, assetId: number, query: DataQuery): Promise<RawData[]> {
-    await this.fleetAccess.record(
-      user,
-      await this.assets.find(assetId),
-      `Asset ${assetId}`,
-      'read',
+  /** Events of one type per grid cell, for a heatmap of up to a year. */
+  async heatmap(
+    user: AccessTokenClaims,
+    type: 'ASSET' | 'DRIVER',
+    id: number,
+    query: HeatmapQuery,
+  ): Promise<HeatmapCell[]> {
+    if (type === 'ASSET') await this.readAsset(user, id);
+    else await this.readDriver(user, id);
+    const window = dataWindow(query, MAX_LONG_DAYS);
+    return this.data.heatmap(
+      type === 'ASSET' ? 'asset_id' : 'driver_id',
+      id,
+      query.eventType,
+      window,
+      heatmapCell(windowDays(window)),
     );
+  }
+
+  /** A page of the records as devices sent them, newest first: for OEM and INTEGRATOR only (spec §6). */
+  async rawData(
+    user: AccessTokenClaims,
+    assetId: number,
+    query: RawDataQuery,
+  ): Promise<{ records: RawData[]; total: number }> {
+    await this.readAsset(user, assetId);
     this.access.assertMayReadRawData(user);
-    const rows = await this.data.rawData(assetId, window(query));
-    return rows.map((r) => ({
-      timestamp: r.timestamp.toISOString(),
-      transferReason: r.transfer_reason,
-      deviceId: r.device_id,
-      location: r.latitude === null ? null : { latitude: r.latitude, longitude: r.longitude! },
-      speed: r.speed,
-      events: (r.events ?? []).map((e) => ({ eventType: e.eventType })),
-      metrics: r.metrics,
-    }));
+    const { rows, total } = await this.data.rawData(
+      assetId,
+      dataWindow(query, MAX_LONG_DAYS),
+      query.limit ?? DEFAULT_PAGE_SIZE,
+      query.offset ?? 0,
+    );
+    return { records: rows.map(rawDataRecord), total };
   }
 
-  /** Positions for maps; the window is widened by a second on each side (spec §7). */
+  /** Positions for maps, in [from, until] as sent (the portal widens it by a second itself, spec §7). */
   async datapoints(
     user: AccessTokenClaims,
     assetId: number,
     query: DatapointQuery,
   ): Promise<Datapoint[]> {
-    await this.fleetAccess.record(
-      user,
-      await this.assets.find(assetId),
-      `Asset ${assetId}`,
-      'read',
-    );
-    const span = window(query, 1000);
+    await this.readAsset(user, assetId);
+    const span = dataWindow(query, MAX_LIST_DAYS);
     const points = await this.data.datapoints(assetId, span);
     const events = query.events ? await this.data.events('asset_id', assetId, span) : [];
     const byTime = new Map<number, Datapoint>();
@@ -208,7 +228,7 @@ export class VehicleDataService {
       byTime.set(p.timestamp.getTime(), {
         timestamp: p.timestamp.toISOString(),
         identifier: p.identifier,
-        location: p.latitude === null ? null : { latitude: p.latitude, longitude: p.longitude! },
+        location: toLocation(p.latitude, p.longitude),
         speed: p.speed,
         ...(query.events ? { events: [] } : {}),
         ...(query.media ? { media: [] } : {}),
@@ -220,21 +240,4 @@ export class VehicleDataService {
     }
     return [...byTime.values()];
   }
-}
-
-function toEvent(e: {
-  asset_id: number;
-  driver_id: number | null;
-  timestamp: Date;
-  event_type: string;
-  latitude: number | null;
-  longitude: number | null;
-}): VehicleEvent {
-  return {
-    timestamp: e.timestamp.toISOString(),
-    eventType: e.event_type,
-    assetId: e.asset_id,
-    driverId: e.driver_id,
-    location: e.latitude === null ? null : { latitude: e.latitude, longitude: e.longitude! },
-  };
 }

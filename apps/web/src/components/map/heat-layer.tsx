@@ -7,7 +7,8 @@ import { useGeoJsonSource } from './use-geojson-source';
 export const HEAT_RADIUS = 30;
 export const HEAT_OPACITY = 0.7;
 
-type Point = { latitude: number; longitude: number };
+/** weight: how many events the point stands for (a grid cell of the heatmap call); 1 when absent */
+type Point = { latitude: number; longitude: number; weight?: number };
 
 export function HeatLayer({ id, points }: { id: string; points: Point[] }) {
   const data = useMemo<FeatureCollection>(
@@ -15,7 +16,7 @@ export function HeatLayer({ id, points }: { id: string; points: Point[] }) {
       type: 'FeatureCollection',
       features: points.map((point) => ({
         type: 'Feature',
-        properties: {},
+        properties: { weight: point.weight ?? 1 },
         geometry: { type: 'Point', coordinates: toLngLat(point) },
       })),
     }),
@@ -28,7 +29,11 @@ export function HeatLayer({ id, points }: { id: string; points: Point[] }) {
         id: `${id}-heat`,
         type: 'heatmap',
         source: id,
-        paint: { 'heatmap-radius': HEAT_RADIUS, 'heatmap-opacity': HEAT_OPACITY },
+        paint: {
+          'heatmap-radius': HEAT_RADIUS,
+          'heatmap-opacity': HEAT_OPACITY,
+          'heatmap-weight': ['get', 'weight'],
+        },
       },
     ],
     data,

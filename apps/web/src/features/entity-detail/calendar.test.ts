@@ -30,6 +30,19 @@ const report: Report = [
 ];
 
 describe('calendar days', () => {
+  it('takes the day from the server (the fleet’s local date) when it names one', () => {
+    // an interval of the fleet's zone seen from another: only the server knows its day
+    const fleetDay: Report = [
+      {
+        from: '2026-11-23T23:00:00.000Z',
+        until: '2026-11-24T00:00:00.000Z',
+        day: '2026-11-24',
+        assetPeriodData: [{ assetId: 7, assetName: 'Truck', assetData: [] }],
+      },
+    ];
+    expect(calendarDays(fleetDay, 'ASSET', 7)[0]!.day).toBe('2026-11-24');
+  });
+
   it('gives one card per interval with its local day, distance and total score', () => {
     expect(calendarDays(report, 'ASSET', 7)).toEqual([
       {

@@ -40,7 +40,8 @@ export function calendarDays(report: Report, type: EntityType, entityId: number)
         ? interval.assetPeriodData?.find((a) => a.assetId === entityId)?.assetData
         : interval.driverPeriodData?.find((d) => d.driverId === entityId)?.driverData;
     return {
-      day: dayOf(interval.from, interval.until),
+      // the server's local date of the fleet's day; the middle of the interval for older answers
+      day: interval.day ?? dayOf(interval.from, interval.until),
       from: interval.from,
       until: interval.until,
       ...sum(data ?? []),

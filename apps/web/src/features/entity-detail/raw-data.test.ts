@@ -1,11 +1,11 @@
-import type { RawData } from '@fleet/contract';
+import type { RawData, RawRecordMetric } from '@fleet/contract';
 import { describe, expect, it } from 'vitest';
-import { formatMetric, metricRows, newestFirst, reasonBadge } from './raw-data';
+import { formatMetric, metricRows, metricsOf, newestFirst, reasonBadge } from './raw-data';
 
 const record = (
   timestamp: string,
   transferReason: string,
-  metrics: Record<string, number>,
+  metrics: Partial<Record<RawRecordMetric, number>>,
 ): RawData => ({
   timestamp,
   transferReason,
@@ -13,7 +13,7 @@ const record = (
   location: null,
   speed: null,
   events: [],
-  metrics,
+  ...metrics,
 });
 
 const first = record('2026-11-20T07:00:00Z', 'PERIODIC', { odometer: 1000, engineHours: 10.5 });
@@ -85,4 +85,12 @@ describe('raw data', () => {
     ['PERIODIC', 'info'],
     ['SOMETHING_NEW', 'info'],
   ])('badges %s as %s (spec §4)', (reason, badge) => expect(reasonBadge(reason)).toBe(badge));
+
+  it('reads the metrics from the fields of the record (spec §3), in the documented order', () => {
+    const sent = { ...record('2026-11-20T08:10:00Z', 'PERIODIC', { stops: 4, odometer: 2000 }) };
+    expect(metricsOf(sent)).toEqual([
+      { metric: 'odometer', value: 2000 },
+      { metric: 'stops', value: 4 },
+    ]);
+  });
 });

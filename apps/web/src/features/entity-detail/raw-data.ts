@@ -1,4 +1,4 @@
-import { RAW_RECORD_METRICS, type RawData } from '@fleet/contract';
+import { RAW_RECORD_METRICS, type RawData, type RawRecordMetric } from '@fleet/contract';
 
 export type MetricRow = {
   metric: string;
@@ -18,12 +18,12 @@ const byTime = (a: RawData, b: RawData) => Date.parse(a.timestamp) - Date.parse(
 /** Newest first, for the timeline. */
 export const newestFirst = (records: RawData[]) => [...records].sort(byTime).reverse();
 
-/** Known metrics in the device's documented order, then any others alphabetically. */
-function metricOrder(names: string[]): string[] {
-  const known = RAW_RECORD_METRICS.filter((m) => names.includes(m));
-  const other = names.filter((n) => !(RAW_RECORD_METRICS as readonly string[]).includes(n)).sort();
-  return [...known, ...other];
-}
+/** The metrics a record carries (spec §3: fields of the record), in the device's documented order. */
+export const metricsOf = (record: RawData): { metric: RawRecordMetric; value: number }[] =>
+  RAW_RECORD_METRICS.flatMap((metric) => {
+    const value = record[metric];
+    return typeof value === 'number' ? [{ metric, value }] : [];
+  });
 
 /**
  * The table of one record: each metric with its difference against the previous record, the trip
@@ -38,12 +38,11 @@ export function metricRows(records: RawData[], record: RawData): MetricRow[] {
     (r) => r.transferReason === 'TRIP_START' && Date.parse(r.timestamp) <= at,
   );
   const first = sorted[0];
-  const diff = (other: RawData | undefined, metric: string, value: number) => {
-    const base = other?.metrics[metric];
+  const diff = (other: RawData | undefined, metric: RawRecordMetric, value: number) => {
+    const base = other?.[metric];
     return base === undefined ? null : value - base;
   };
-  return metricOrder(Object.keys(record.metrics)).map((metric) => {
-    const value = record.metrics[metric]!;
+  return metricsOf(record).map(({ metric, value }) => {
     return {
       metric,
       value,

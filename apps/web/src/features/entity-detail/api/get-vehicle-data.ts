@@ -1,10 +1,13 @@
 import {
+  MAX_PAGE_SIZE,
   toLocalIso,
   type Datapoint,
   type DriverLink,
+  type EventRecord,
+  type HeatmapCell,
+  type Location,
   type RawData,
   type Trip,
-  type VehicleEvent,
 } from '@fleet/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { EntityType } from '@/app/paths';
@@ -17,13 +20,43 @@ const query = ({ from, until }: Window) => ({ from: toLocalIso(from), until: toL
 export const getTrips = (assetId: number, window: Window) =>
   api.get<Trip[]>(`assets/${assetId}/trips`, { query: query(window) });
 
-export const getEvents = (type: EntityType, id: number, window: Window) =>
-  api.get<VehicleEvent[]>(`${type === 'ASSET' ? 'assets' : 'drivers'}/${id}/events`, {
-    query: query(window),
+/** One event of an event record, with the record's time and place: what the lists and maps show. */
+export type VehicleEvent = {
+  timestamp: string;
+  eventType: string;
+  location: Location | null;
+  assetId: number;
+  driverId: number | null;
+};
+
+/** Event records (spec §3: one per moment, its events together) → one entry per event. */
+export const eventsOf = (records: EventRecord[]): VehicleEvent[] =>
+  records.flatMap(({ events, ...record }) =>
+    events.map(({ eventType }) => ({ ...record, eventType })),
+  );
+
+export const getEvents = async (type: EntityType, id: number, window: Window) =>
+  eventsOf(
+    await api.get<EventRecord[]>(`${type === 'ASSET' ? 'assets' : 'drivers'}/${id}/events`, {
+      query: query(window),
+    }),
+  );
+
+/** GET assets|drivers/{id}/heatmap: events of one type counted per grid cell, up to a year. */
+export const getHeatmap = (type: EntityType, id: number, eventType: string, window: Window) =>
+  api.get<HeatmapCell[]>(`${type === 'ASSET' ? 'assets' : 'drivers'}/${id}/heatmap`, {
+    query: { ...query(window), eventType },
   });
 
-export const getRawData = (assetId: number, window: Window) =>
-  api.get<RawData[]>(`assets/${assetId}/rawdatas`, { query: query(window) });
+/**
+ * GET assets/{id}/rawdatas: a page of the records, newest first (the server says how many the
+ * window holds in X-Total-Count). Without a page, the newest MAX_PAGE_SIZE.
+ */
+export const getRawData = (
+  assetId: number,
+  window: Window,
+  page: { limit: number; offset: number } = { limit: MAX_PAGE_SIZE, offset: 0 },
+) => api.get<RawData[]>(`assets/${assetId}/rawdatas`, { query: { ...query(window), ...page } });
 
 export const getDatapoints = (assetId: number, window: Window) =>
   api.get<Datapoint[]>(`assets/${assetId}/datapoints`, {
@@ -49,6 +82,12 @@ export const useEvents = (type: EntityType, id: number, window: Window, enabled 
     queryKey: ['events', type, id, ...key(window)],
     queryFn: () => getEvents(type, id, window),
     enabled,
+  });
+
+export const useHeatmap = (type: EntityType, id: number, eventType: string, window: Window) =>
+  useQuery({
+    queryKey: ['heatmap', type, id, eventType, ...key(window)],
+    queryFn: () => getHeatmap(type, id, eventType, window),
   });
 
 export const useRawData = (assetId: number, window: Window) =>

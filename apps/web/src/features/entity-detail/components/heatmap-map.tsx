@@ -6,7 +6,7 @@ import { MapView } from '@/components/map/map-view';
 const NETHERLANDS: [number, number] = [5.29, 52.13];
 const NETHERLANDS_ZOOM = 7;
 
-export default function HeatmapMap({ points }: { points: Location[] }) {
+export default function HeatmapMap({ points }: { points: (Location & { weight?: number })[] }) {
   return (
     <MapView center={NETHERLANDS} zoom={NETHERLANDS_ZOOM} height={520} testId="heatmap-map">
       <HeatLayer id="heatmap" points={points} />

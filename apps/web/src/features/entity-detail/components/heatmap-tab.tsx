@@ -3,25 +3,21 @@ import { Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@/lib/store';
 import type { Entity } from '../api/get-entity';
-import { useEvents } from '../api/get-vehicle-data';
+import { useHeatmap } from '../api/get-vehicle-data';
 import { HEATMAP_EVENT_TYPES, heatmapStore, useEntityPeriod } from '../state';
 import { QueryState } from './shared';
 
 const HeatmapMap = lazy(() => import('./heatmap-map'));
 
-/** Spec §2 Heatmap: the chosen event type's events of the period as a heat layer. */
+/** Spec §2 Heatmap: the chosen event type's events of the period as a heat layer, weighted per cell. */
 export function HeatmapTab({ entity }: { entity: Entity }) {
   const { t } = useTranslation();
   const period = useEntityPeriod();
   const eventType = useStore(heatmapStore);
-  const events = useEvents(entity.type, entity.id, period);
-  const points = useMemo(
-    () =>
-      (events.data ?? []).flatMap((event) =>
-        event.eventType === eventType && event.location ? [event.location] : [],
-      ),
-    [events.data, eventType],
-  );
+  // Counted per grid cell on the server, so that a year draws as well as a day.
+  const events = useHeatmap(entity.type, entity.id, eventType, period);
+  const points = useMemo(() => events.data ?? [], [events.data]);
+  const count = useMemo(() => points.reduce((sum, cell) => sum + cell.weight, 0), [points]);
   return (
     <>
       <fieldset className="mb-3">
@@ -40,9 +36,7 @@ export function HeatmapTab({ entity }: { entity: Entity }) {
         ))}
       </fieldset>
       <QueryState query={events} />
-      <p className="small text-body-secondary mb-2">
-        {t('entity.heatmap.count', { count: points.length })}
-      </p>
+      <p className="small text-body-secondary mb-2">{t('entity.heatmap.count', { count })}</p>
       <Suspense fallback={<Spinner size="sm" />}>
         <HeatmapMap points={points} />
       </Suspense>

@@ -1,4 +1,4 @@
-import { formatDateTime, type Location, type VehicleEvent } from '@fleet/contract';
+import { formatDateTime, type Location } from '@fleet/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenterButton } from '@/components/map/center-button';
@@ -8,6 +8,7 @@ import { RouteLayer } from '@/components/map/route-layer';
 import { useDatapoints } from '../api/get-vehicle-data';
 import type { TripView } from '../trips';
 import { useEventTypeLabel } from './shared';
+import type { VehicleEvent } from '../api/get-vehicle-data';
 
 /** Spec §9: the trips map starts at zoom 12 near 51.84, 4.90. */
 const TRIPS_CENTER: [number, number] = [4.9, 51.84];

@@ -1,11 +1,25 @@
-import type { FleetEntry, VehicleEvent } from '@fleet/contract';
+import type { EventRecord, FleetEntry } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
 
-/** GET assets/{id}/events for the entry's latest trip: a card loads them when its Details opens. */
-export const getTripEvents = (assetId: number, from: string, until: string) =>
-  api.get<VehicleEvent[]>(`assets/${assetId}/events`, { query: { from, until } });
+/** One event with its moment: what the Details list shows. */
+export type TripEvent = { timestamp: string; eventType: string };
 
+/** Points or event records (spec §3: one per moment, its events together) → one entry per event. */
+export const flattenEvents = (
+  records: readonly { timestamp: string; events?: { eventType: string }[] }[],
+): TripEvent[] =>
+  records.flatMap(({ timestamp, events }) =>
+    (events ?? []).map(({ eventType }) => ({ timestamp, eventType })),
+  );
+
+/** GET assets/{id}/events for the entry's latest trip. */
+export const getTripEvents = async (assetId: number, from: string, until: string) =>
+  flattenEvents(
+    await api.get<EventRecord[]>(`assets/${assetId}/events`, { query: { from, until } }),
+  );
+
+/** The events of the entry's latest trip: its datapoints when the fleet call carried them, else asked for. */
 export const tripEventsQueryOptions = (entry: FleetEntry) =>
   queryOptions({
     queryKey: [
@@ -17,11 +31,13 @@ export const tripEventsQueryOptions = (entry: FleetEntry) =>
       entry.time,
     ],
     queryFn: () =>
-      getTripEvents(
-        entry.assetId,
-        entry.tripStartTime!,
-        entry.tripEndTime ?? new Date().toISOString(),
-      ),
+      entry.datapoints
+        ? flattenEvents(entry.datapoints)
+        : getTripEvents(
+            entry.assetId,
+            entry.tripStartTime!,
+            entry.tripEndTime ?? new Date().toISOString(),
+          ),
     enabled: entry.tripStartTime !== null,
   });
 

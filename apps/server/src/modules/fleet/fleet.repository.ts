@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { Datapoint, DrivingStyleData } from '@fleet/contract';
+import type { Db } from '../../db/database.js';
+import { STAT_FIELDS } from '../../db/stat-columns.js';
+import { toLocation } from '../../lib/location.js';
+
+const tripStatsJson = sql.raw(
+  STAT_FIELDS.map(({ column, field }) => `'${field}', t.${column}`).join(', '),
+);
+
+/** The fleet overview's reads: one row per asset as it is now, and the events of latest trips. */
+export class FleetRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * One row per asset of the organisations: its device and driver now, its
+   * latest position and its latest trip. Reads asset_state (one row per asset,
+   * kept by ingestion and the engine), never the raw records. The assets come
+   * by assets_organisation_idx, one organisation or a subtree alike.
+   */
+  async fleet(organisationIds: number[]) {
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT a.id AS asset_id, a.name AS asset_name, a.organisation_id, a.configuration_group_id,
+             dl.device_id, drl.driver_id, d.first_name, d.last_name,
+             s.last_time, s.latitude, s.longitude, s.speed,
+             t.id AS trip_id, t.start_time, t.end_time, t.start_latitude, t.start_longitude,
+             t.end_latitude, t.end_longitude,
+             -- one JSON value instead of 25 columns: parsed natively, much cheaper for 1000 rows
+             CASE WHEN t.id IS NOT NULL THEN json_build_object(${tripStatsJson}) END AS trip_stats
+      FROM assets a
+      LEFT JOIN device_links dl ON dl.asset_id = a.id AND dl.period @> now()
+      LEFT JOIN driver_links drl ON drl.asset_id = a.id AND drl.period @> now()
+      LEFT JOIN drivers d ON d.id = drl.driver_id
+      LEFT JOIN asset_state s ON s.asset_id = a.id
+      -- by primary key, one lookup per asset (a plain join scans every trip of the fleet)
+      LEFT JOIN LATERAL (SELECT * FROM trips WHERE id = s.last_trip_id OFFSET 0) t ON true
+      WHERE a.organisation_id = ANY(${organisationIds}::integer[])
+      ORDER BY s.last_time DESC NULLS LAST, a.name`.execute(this.db);
+    return rows.map((r) => ({
+      assetId: r.asset_id as number,
+      assetName: r.asset_name as string,
+      organisationId: r.organisation_id as number,
+      configurationGroupId: r.configuration_group_id as number | null,
+      deviceId: r.device_id as number | null,
+      driverId: r.driver_id as number | null,
+      driverName:
+        r.driver_id === null ? null : `${String(r.first_name)} ${String(r.last_name)}`.trim(),
+      time: r.last_time as Date | null,
+      location: toLocation(r.latitude as number | null, r.longitude as number | null),
+      speed: r.speed as number | null,
+      trip:
+        r.trip_id === null
+          ? null
+          : {
+              id: Number(r.trip_id),
+              start: r.start_time as Date,
+              end: r.end_time as Date | null,
+              startLocation: toLocation(
+                r.start_latitude as number | null,
+                r.start_longitude as number | null,
+              ),
+              endLocation: toLocation(
+                r.end_latitude as number | null,
+                r.end_longitude as number | null,
+              ),
+            },
+      stats: r.trip_stats as DrivingStyleData | null,
+    }));
+  }
+
+  /**
+   * The events during each trip as datapoints, one per moment with its events together (spec
+   * §3), by trip id. PostgreSQL builds the JSON, so Node only parses one value per trip.
+   */
+  async tripDatapoints(tripIds: number[]): Promise<Map<number, Datapoint[]>> {
+    if (!tripIds.length) return new Map();
+    const { rows } = await sql<{ trip_id: string; points: Datapoint[] }>`
+      SELECT p.trip_id, json_agg(json_build_object(
+               'timestamp', to_char(p.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+               'identifier', coalesce(dv.identifier, ''),
+               'location', CASE WHEN p.latitude IS NULL OR p.longitude IS NULL THEN NULL
+                 ELSE json_build_object('latitude', p.latitude, 'longitude', p.longitude) END,
+               'speed', NULL,
+               'events', p.events) ORDER BY p.ts) AS points
+      FROM (
+        SELECT t.id AS trip_id, e."timestamp" AS ts,
+               (array_agg(e.device_id ORDER BY e.event_type))[1] AS device_id,
+               (array_agg(e.latitude ORDER BY e.event_type))[1] AS latitude,
+               (array_agg(e.longitude ORDER BY e.event_type))[1] AS longitude,
+               json_agg(json_build_object('eventType', e.event_type) ORDER BY e.event_type) AS events
+        FROM unnest(${tripIds}::bigint[]) AS t_ids (id)
+        JOIN trips t ON t.id = t_ids.id
+        JOIN events e ON e.asset_id = t.asset_id AND e."timestamp" >= t.start_time
+                     AND e."timestamp" <= coalesce(t.end_time, now())
+        GROUP BY t.id, e."timestamp"
+      ) p
+      LEFT JOIN devices dv ON dv.id = p.device_id
+      GROUP BY p.trip_id`.execute(this.db);
+    return new Map(rows.map((r) => [Number(r.trip_id), r.points]));
+  }
+}
