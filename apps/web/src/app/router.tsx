@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { session } from '@/lib/auth';
-import { paths } from './paths';
+import { paths } from '@/config/paths';
 import { RequireSession } from './require-session';
 import { RootLayout, RouteError } from './root-layout';
 import type { RouteHandle } from './route-handle';

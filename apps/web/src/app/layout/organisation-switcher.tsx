@@ -5,7 +5,7 @@ import { OrganisationPicker } from '@/features/organisations/components/organisa
 import { organisationOptions } from '@/features/organisations/organisation-tree';
 import { session, useAuthenticatedSession } from '@/lib/auth';
 import { setFilter } from '@/lib/filter';
-import { paths } from '../paths';
+import { paths } from '@/config/paths';
 
 /** Switching organisation resets the group filter to ALL and lands on the overview (spec §4). */
 export function OrganisationSwitcher() {

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { hrefs } from '../paths';
+import { hrefs } from '@/config/paths';
 import { NotFound } from './not-found';
 import { useEntityParams } from './use-entity-params';
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { isEntityType, type EntityType } from '../paths';
+import { isEntityType, type EntityType } from '@/config/paths';
 
 /** The :type and :entityId of an entity route, or null when they name no asset or driver. */
 export function useEntityParams(): { type: EntityType; entityId: number } | null {

@@ -1,5 +1,5 @@
 import { formatDate, type DriverLink, type Report, type ReportData } from '@fleet/contract';
-import type { EntityType } from '@/app/paths';
+import type { EntityType } from '@/config/paths';
 
 export type CalendarDay = {
   /** local YYYY-MM-DD */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, Card, Col, Nav, ProgressBar, Row, Spinner, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hrefs } from '@/app/paths';
+import { hrefs } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import type { EntityKind, Ranking, RankingRow } from '../rankings';
 

@@ -7,7 +7,7 @@ import {
   type VehicleEvent,
 } from '@fleet/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { EntityType } from '@/app/paths';
+import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';
 
 /** update: the filter's Update time; in the query keys so that pressing Update asks again. */

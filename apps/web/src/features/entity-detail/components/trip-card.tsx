@@ -8,7 +8,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { hrefs } from '@/app/paths';
+import { hrefs } from '@/config/paths';
 import { Address } from '@/components/address';
 import { Link } from 'react-router';
 import type { Entity } from '../api/get-entity';
