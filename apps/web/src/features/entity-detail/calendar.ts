@@ -1,4 +1,5 @@
-import { formatDate, type DriverLink, type Report, type ReportData } from '@fleet/contract';
+import { type DriverLink, type Report, type ReportData } from '@fleet/contract';
+import { formatDate } from '../../lib/fleet-time';
 import type { EntityType } from '@/config/paths';
 
 export type CalendarDay = {

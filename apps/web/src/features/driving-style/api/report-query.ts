@@ -1,4 +1,5 @@
-import { toLocalIso, type ReportBody } from '@fleet/contract';
+import { type ReportBody } from '@fleet/contract';
+import { toLocalIso } from '@/lib/fleet-time';
 import type { GroupFilter } from '@/lib/filter';
 
 /** What a ranking report asks for: the period and group of the shared filter. */

@@ -1,4 +1,5 @@
-import { toLocalIso, type Report, type ReportBody } from '@fleet/contract';
+import { type Report, type ReportBody } from '@fleet/contract';
+import { toLocalIso } from '@/lib/fleet-time';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';

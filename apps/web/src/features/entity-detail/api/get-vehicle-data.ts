@@ -1,11 +1,11 @@
 import {
-  toLocalIso,
   type Datapoint,
   type DriverLink,
   type RawData,
   type Trip,
   type VehicleEvent,
 } from '@fleet/contract';
+import { toLocalIso } from '@/lib/fleet-time';
 import { useQuery } from '@tanstack/react-query';
 import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';

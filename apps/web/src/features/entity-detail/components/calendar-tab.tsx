@@ -52,7 +52,7 @@ export function CalendarTab({
       {days.map((day) => {
         const linked = linkedOnDay(links.data ?? [], entity.type, day.from, day.until);
         return (
-          <Col key={day.day}>
+          <Col key={day.from}>
             <Card className="h-100" data-testid="calendar-day" data-day={day.day}>
               <Card.Header className="d-flex justify-content-between align-items-center">
                 <strong>{day.day}</strong>

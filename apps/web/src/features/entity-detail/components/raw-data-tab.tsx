@@ -1,4 +1,5 @@
-import { formatDate, formatTime, type RawData } from '@fleet/contract';
+import { type RawData } from '@fleet/contract';
+import { formatDate, formatTime } from '@/lib/fleet-time';
 import { useMemo, useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';

@@ -3,10 +3,10 @@ import {
   formatDuration,
   formatFuel,
   formatScore,
-  formatTime,
   type DrivingStyleData,
   type ScoreData,
 } from '@fleet/contract';
+import { formatTime } from '@/lib/fleet-time';
 import { Alert, Card, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/api-client';

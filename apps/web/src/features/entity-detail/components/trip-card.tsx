@@ -1,10 +1,5 @@
-import {
-  formatDate,
-  formatDistance,
-  formatScore,
-  formatTime,
-  type Location,
-} from '@fleet/contract';
+import { formatDistance, formatScore, type Location } from '@fleet/contract';
+import { formatDate, formatTime } from '@/lib/fleet-time';
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';

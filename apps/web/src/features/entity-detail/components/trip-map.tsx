@@ -1,4 +1,5 @@
-import { formatDateTime, type Location, type VehicleEvent } from '@fleet/contract';
+import { type Location, type VehicleEvent } from '@fleet/contract';
+import { formatDateTime } from '@/lib/fleet-time';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenterButton } from '@/components/map/center-button';

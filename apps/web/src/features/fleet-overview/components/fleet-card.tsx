@@ -1,4 +1,5 @@
-import { formatDateTime, type FleetEntry } from '@fleet/contract';
+import { type FleetEntry } from '@fleet/contract';
+import { formatDateTime } from '@/lib/fleet-time';
 import { useId, useState } from 'react';
 import { Badge, Button, Card, Collapse } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';

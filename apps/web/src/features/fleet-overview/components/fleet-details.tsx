@@ -1,5 +1,4 @@
 import {
-  formatDateTime,
   formatDistance,
   formatDuration,
   formatFuel,
@@ -8,6 +7,7 @@ import {
   type FleetEntry,
   type ScoreData,
 } from '@fleet/contract';
+import { formatDateTime } from '@/lib/fleet-time';
 import type { ParseKeys } from 'i18next';
 import type { DashboardTexts } from '@/locales/dashboards/en';
 import { ProgressBar, Table } from 'react-bootstrap';
