@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type EventType } from '@fleet/contract';
+import type { EventType } from '@fleet/contract';
 import { dayBounds, formatDate } from '@/lib/fleet-time';
 import { useMemo } from 'react';
 import { defaultFilter, filterRange, setFilter, useFilter } from '@/lib/filter';
@@ -57,7 +57,3 @@ export const heatmapStore = createStore<HeatmapEventType>(readHeatmapEventType()
 heatmapStore.subscribe(() =>
   localStorage.setItem(HEATMAP_KEY, JSON.stringify({ eventType: heatmapStore.get() })),
 );
-
-/** Event types with a text of their own; others are shown as sent. */
-export const isKnownEventType = (value: string): value is EventType =>
-  (EVENT_TYPES as readonly string[]).includes(value);

@@ -62,11 +62,11 @@ function RankingList({ source, kind }: { source: RankingSource; kind: EntityKind
     <ul className="list-group list-group-flush">
       <Separator>{t('drivingStyle.best')}</Separator>
       {best.map((row) => (
-        <RankingEntry key={row.id} row={row} kind={kind} />
+        <RankingEntry key={`best-${row.id}`} row={row} kind={kind} />
       ))}
-      {worst.length > 0 && <Separator>{t('drivingStyle.worst')}</Separator>}
+      <Separator>{t('drivingStyle.worst')}</Separator>
       {worst.map((row) => (
-        <RankingEntry key={row.id} row={row} kind={kind} />
+        <RankingEntry key={`worst-${row.id}`} row={row} kind={kind} />
       ))}
     </ul>
   );

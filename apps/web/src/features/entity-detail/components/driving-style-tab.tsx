@@ -5,7 +5,8 @@ import type { Entity } from '../api/get-entity';
 import { useReport } from '../api/get-report';
 import { useEntityPeriod } from '../state';
 import { ScoreBars, StackedBar } from './charts';
-import { QueryState, SCORE_KEYS, StatsCard } from './shared';
+import { SCORE_KEYS } from '@/lib/driving-style-fields';
+import { QueryState, StatsCard } from './shared';
 
 /** Spec §2 Driving style: the period's statistics and scores, drawn where a chart says it better. */
 export function DrivingStyleTab({ entity }: { entity: Entity }) {
@@ -42,7 +43,7 @@ export function DrivingStyleTab({ entity }: { entity: Entity }) {
           <Card.Body>
             <ScoreBars
               items={SCORE_KEYS.map((key) => ({
-                label: t(`entity.scores.${key}`),
+                label: t(`scores.${key}`),
                 value: scores[key],
               }))}
             />

@@ -8,7 +8,8 @@ import type { Entity } from '../api/get-entity';
 import { useRawData } from '../api/get-vehicle-data';
 import { formatMetric, metricRows, newestFirst, reasonBadge } from '../raw-data';
 import { useEntityPeriod } from '../state';
-import { QueryState, useEventTypeLabel } from './shared';
+import { useEventTypeLabel } from '@/lib/use-labels';
+import { QueryState } from './shared';
 
 /** A day holds a record a minute while driving: page the timeline rather than draw thousands. */
 const PAGE_SIZE = 50;

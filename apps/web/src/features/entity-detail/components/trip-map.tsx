@@ -8,7 +8,7 @@ import { MarkerLayer, type MapMarker } from '@/components/map/marker-layer';
 import { RouteLayer } from '@/components/map/route-layer';
 import { useDatapoints } from '../api/get-vehicle-data';
 import type { TripView } from '../trips';
-import { useEventTypeLabel } from './shared';
+import { useEventTypeLabel } from '@/lib/use-labels';
 
 /** Spec §9: the trips map starts at zoom 12 near 51.84, 4.90. */
 const TRIPS_CENTER: [number, number] = [4.9, 51.84];
