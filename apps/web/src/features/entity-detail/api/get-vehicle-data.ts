@@ -9,6 +9,7 @@ import { toLocalIso } from '@/lib/fleet-time';
 import { useQuery } from '@tanstack/react-query';
 import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';
+import { datapointsWindow } from '../trips';
 
 /** update: the filter's Update time; in the query keys so that pressing Update asks again. */
 type Window = { from: Date | string; until: Date | string; update?: number };
@@ -25,9 +26,10 @@ export const getEvents = (type: EntityType, id: number, window: Window) =>
 export const getRawData = (assetId: number, window: Window) =>
   api.get<RawData[]>(`assets/${assetId}/rawdatas`, { query: query(window) });
 
+/** Spec §7: the client asks from 1 s earlier until 1 s later; the server takes them as sent. */
 export const getDatapoints = (assetId: number, window: Window) =>
   api.get<Datapoint[]>(`assets/${assetId}/datapoints`, {
-    query: { ...query(window), events: true },
+    query: { ...query(datapointsWindow(window.from, window.until)), events: true },
   });
 
 export const getDriverLinks = (type: EntityType, id: number, window: Window) =>

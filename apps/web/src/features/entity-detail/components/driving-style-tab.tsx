@@ -2,7 +2,7 @@ import { formatDuration, formatFuel, type ReportData } from '@fleet/contract';
 import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../api/get-entity';
-import { useReport } from '../api/get-report';
+import { useReport } from '@/lib/api/get-report';
 import { useEntityPeriod } from '../state';
 import { ScoreBars, StackedBar } from './charts';
 import { SCORE_KEYS } from '@/lib/driving-style-fields';
@@ -13,7 +13,7 @@ export function DrivingStyleTab({ entity }: { entity: Entity }) {
   const { t } = useTranslation();
   const period = useEntityPeriod();
   const report = useReport({
-    type: entity.type,
+    kind: entity.type === 'ASSET' ? 'assets' : 'drivers',
     organisationId: entity.organisationId,
     entityId: entity.id,
     from: period.from,
