@@ -134,6 +134,13 @@ describe('entity detail', () => {
     const table = integrator.page.getByTestId('raw-data-table');
     await table.waitFor();
     expect(await table.getByRole('row', { name: /odometer/ }).textContent()).toContain('1034000');
+    // 10 per page (spec §9); the harsh acceleration, 15 minutes before the stop, is on page 2.
+    expect(await entries.count()).toBe(10);
+    await integrator.page
+      .getByRole('navigation', { name: 'Raw data pages' })
+      .getByRole('button', { name: '2', exact: true })
+      .click();
+    await entries.filter({ hasText: 'Events' }).first().waitFor();
     const events = entries.filter({ hasText: 'Events' }).first();
     await events.getByRole('button', { name: 'Events' }).click();
     await events.getByText('Harsh acceleration').waitFor();
