@@ -24,7 +24,8 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // A feature may use components/, lib/ and the contract, not another feature's internals.
+    // A feature may use config/, components/, lib/ and the contract: not another feature's
+    // internals, and not app/ (which composes the features, so the arrow points one way).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -34,6 +35,29 @@ export default tseslint.config(
             {
               group: ['**/features/**', '@/features/**'],
               message: 'Features do not import each other; compose them in app/.',
+            },
+            {
+              group: ['@/app', '@/app/**', '**/app/**'],
+              message: 'Features do not import app/; paths live in config/paths.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared code sits below the features and app/: it imports neither.
+    files: ['apps/web/src/{components,lib,config,locales}/**/*.{ts,tsx}'],
+    // A test may look across layers (the vocabulary test reads every locale bundle).
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/app', '@/app/**', '**/app/**', '@/features/**', '**/features/**'],
+              message: 'components/, lib/, config/ and locales/ do not import app/ or features.',
             },
           ],
         },

@@ -176,20 +176,33 @@ describe('fleet driving style', () => {
           .evaluate((e) => getComputedStyle(e).height),
       ).toBe('3px');
     }
-    await distance.getByRole('link', { name: stopped.name, exact: true }).waitFor();
-    const values = await distance
-      .locator('.tab-pane.active [data-testid=ranking-entry] .fw-semibold')
-      .allTextContents();
-    const km = values.map((v) => Number(v.replace(' km', '')));
+    await distance.getByRole('link', { name: stopped.name, exact: true }).first().waitFor();
+    const shown = (section: string) =>
+      distance
+        .locator(
+          `.tab-pane.active [data-testid=ranking-entry][data-section=${section}] .fw-semibold`,
+        )
+        .allTextContents();
+    const km = (await shown('best')).map((v) => Number(v.replace(' km', '')));
     expect([...km].sort((a, b) => b - a)).toEqual(km);
+    // Worst 50 is there too, however few entries, ranked from the last (issue 7 §6).
+    const worst = (await shown('worst')).map((v) => Number(v.replace(' km', '')));
+    expect(worst.length).toBeGreaterThan(0);
+    expect([...worst].sort((a, b) => a - b)).toEqual(worst);
     await screenshot(page, 'driving-style-1400');
 
     // Drivers, and an UNKNOWN entry (if any) is not a link.
     await distance.getByRole('tab', { name: 'Drivers' }).click();
-    await distance.getByRole('link', { name: `Dirk ${stopped.name} driver` }).waitFor();
+    await distance
+      .getByRole('link', { name: `Dirk ${stopped.name} driver` })
+      .first()
+      .waitFor();
     expect(await distance.getByRole('link', { name: 'UNKNOWN' }).count()).toBe(0);
 
-    await distance.getByRole('link', { name: `Dirk ${stopped.name} driver` }).click();
+    await distance
+      .getByRole('link', { name: `Dirk ${stopped.name} driver` })
+      .first()
+      .click();
     await page.waitForURL(/\/entities\/DRIVER\/\d+$/);
     await context.close();
   });

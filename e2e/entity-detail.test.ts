@@ -70,11 +70,11 @@ async function seedFleet() {
   });
 }
 
-async function open(account: Account, { width = 1400, language = 'en' } = {}) {
+async function open(account: Account, { width = 1400, language = 'en', timezoneId = ZONE } = {}) {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     locale: 'en-US',
-    timezoneId: ZONE,
+    timezoneId,
     baseURL: e2e().baseUrl,
   });
   const page = await context.newPage();
@@ -134,6 +134,13 @@ describe('entity detail', () => {
     const table = integrator.page.getByTestId('raw-data-table');
     await table.waitFor();
     expect(await table.getByRole('row', { name: /odometer/ }).textContent()).toContain('1034000');
+    // 10 per page (spec §9); the harsh acceleration's entry is on a later page.
+    expect(await entries.count()).toBe(10);
+    const pager = integrator.page.getByRole('navigation', { name: 'Raw data pages' });
+    for (let page = 1; page < 10; page++) {
+      if ((await entries.filter({ hasText: 'Events' }).count()) > 0) break;
+      await pager.getByRole('button', { name: 'Next' }).click();
+    }
     const events = entries.filter({ hasText: 'Events' }).first();
     await events.getByRole('button', { name: 'Events' }).click();
     await events.getByText('Harsh acceleration').waitFor();
@@ -195,4 +202,71 @@ describe('entity detail', () => {
       await context.close();
     });
   }
+
+  it('shows each day once in a browser in UTC: the days are the fleet’s (issue 7 §6)', async () => {
+    const { context, page } = await open('manager', { timezoneId: 'UTC' });
+    await page.goto(`/entities/ASSET/${assetId}`);
+    await page.getByRole('heading', { level: 1, name: assetName }).waitFor();
+    // This week: today and the days before it, as the fleet counts them.
+    await page.getByLabel('Period', { exact: true }).selectOption('THIS_WEEK');
+    const cards = page.getByTestId('calendar-day');
+    await cards.first().waitFor();
+    const days = await cards.evaluateAll((list) => list.map((c) => c.getAttribute('data-day')));
+    expect(new Set(days).size).toBe(days.length);
+    expect(days.at(-1)).toBe(zoneDay(new Date()));
+    // The period filter shows the fleet's midnight, whatever the browser's zone.
+    expect(await page.locator('input[type=datetime-local]').nth(1).inputValue()).toBe(
+      `${zoneDay(new Date())}T23:59:59`,
+    );
+    await context.close();
+  });
+
+  it('opens Details and Map each on its own; a failed events call shows its error', async () => {
+    const { context, page } = await open('manager');
+    await page.goto(`/entities/ASSET/${assetId}?tab=trips`);
+    await page.locator('#entity-trip-day').fill(tripDay);
+    const trip = page.getByTestId('trip-card').first();
+    await trip.waitFor();
+    await trip.getByRole('button', { name: 'Details' }).click();
+    await trip.getByTestId('trip-details').waitFor();
+    await trip.getByRole('button', { name: 'Map' }).click();
+    await trip.getByTestId('trip-map-panel').waitFor();
+    expect(await trip.getByTestId('trip-details').count()).toBe(1);
+    await trip.getByRole('button', { name: 'Details' }).click();
+    await trip.getByTestId('trip-details').waitFor({ state: 'detached' });
+    expect(await trip.getByTestId('trip-map-panel').count()).toBe(1);
+    await context.close();
+
+    const failing = await open('manager');
+    await failing.page.route('**/api/assets/*/events?*', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'UNAVAILABLE', message: 'Events are resting' }),
+      }),
+    );
+    await failing.page.goto(`/entities/ASSET/${assetId}?tab=trips`);
+    await failing.page.locator('#entity-trip-day').fill(tripDay);
+    const card = failing.page.getByTestId('trip-card').first();
+    await card.getByRole('button', { name: 'Details' }).click();
+    await card
+      .getByTestId('events-error')
+      .getByText('Events are resting')
+      .waitFor({ timeout: 20_000 });
+    await failing.context.close();
+  });
+
+  it('marks period fields valid, invalid and dirty (spec §5)', async () => {
+    const { context, page } = await open('manager');
+    await page.goto(`/entities/ASSET/${assetId}`);
+    const from = page.locator('input[type=datetime-local]').nth(0);
+    await from.waitFor();
+    expect(await from.getAttribute('class')).toContain('is-valid');
+    expect(await from.getAttribute('class')).not.toContain('is-dirty');
+    await from.fill(`${tripDay}T00:00:02`);
+    expect(await from.getAttribute('class')).toContain('is-dirty');
+    await from.fill('');
+    expect(await from.getAttribute('class')).toContain('is-invalid');
+    await context.close();
+  });
 });

@@ -176,11 +176,28 @@ describe('shell', () => {
     ]);
     await page.getByLabel('Organisations').fill('polder');
     expect(await options.count()).toBe(1);
+    // The screen being left asks nothing for the new organisation (issue 7 §6).
+    const reports: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/reports/')) reports.push(request.url());
+    });
     await options.first().click();
     await page.waitForURL('**/overview');
     await page.getByRole('heading', { level: 1, name: 'Polder Logistics' }).waitFor();
     const user = await storedUser(page);
     expect(user!.organisation_id).not.toBe(user!.user_organisation_id);
+    await page.waitForLoadState('networkidle');
+    expect(reports).toEqual([]);
+    await context.close();
+  });
+
+  it('leads /entities to the fleet overview, not to Page not found (spec §2)', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'manager');
+    await page.goto('/entities');
+    await page.waitForURL('**/overview');
+    await page.getByRole('heading', { level: 1, name: ACCOUNTS.manager.organisation }).waitFor();
+    expect(await page.getByText('Page not found').count()).toBe(0);
     await context.close();
   });
 

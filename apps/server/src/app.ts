@@ -259,7 +259,10 @@ export async function buildApp({
         app.getDefaultJsonParser('error', 'error'),
       );
       await api.register(healthRoutes);
-      await api.register(clientConfigRoutes, { mapStyleUrl: config.mapStyleUrl });
+      await api.register(clientConfigRoutes, {
+        mapStyleUrl: config.mapStyleUrl,
+        timeZone: config.timezone,
+      });
       await api.register(authRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', signedIn.authenticate);

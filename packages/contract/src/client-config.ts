@@ -4,5 +4,7 @@ import { Type, type Static } from 'typebox';
 export const ClientConfig = Type.Object({
   /** A MapLibre style URL; null: the app's own OpenStreetMap raster style. */
   mapStyleUrl: Type.Union([Type.String(), Type.Null()]),
+  /** The fleet's IANA time zone (TIMEZONE): the server cuts days in it, the web shows days in it. */
+  timeZone: Type.String(),
 });
 export type ClientConfig = Static<typeof ClientConfig>;

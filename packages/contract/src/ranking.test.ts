@@ -43,24 +43,26 @@ describe('scoreRanking: no UNKNOWN, at least 500 m, highest first', () => {
 
 describe('bestAndWorst', () => {
   const list = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+  const fromEnd = (n: number, size: number) => list(n).slice(-size).reverse();
   it.each<[number, number, number[], number[]]>([
     [0, 50, [], []],
-    [3, 50, [1, 2, 3], []],
-    [50, 50, list(50), []],
-    [60, 50, list(50), list(60).slice(50)],
-    [100, 50, list(50), list(100).slice(50)],
-    [250, 50, list(50), list(250).slice(200)],
-    [5, 2, [1, 2], [4, 5]],
-    [3, 2, [1, 2], [3]],
-  ])('%i entries, %i each side', (n, size, best, worst) => {
+    [3, 50, [1, 2, 3], [3, 2, 1]],
+    [50, 50, list(50), fromEnd(50, 50)],
+    [60, 50, list(50), fromEnd(60, 50)],
+    [100, 50, list(50), fromEnd(100, 50)],
+    [250, 50, list(50), fromEnd(250, 50)],
+    [5, 2, [1, 2], [5, 4]],
+    [3, 2, [1, 2], [3, 2]],
+  ])('%i entries, %i each side, the worst from the last', (n, size, best, worst) => {
     expect(bestAndWorst(list(n), size)).toEqual({ best, worst });
   });
 
-  it('never lists an entry twice', () => {
-    for (let n = 0; n <= 120; n++) {
+  it('keeps both sections with 50 or fewer entries (issue 7 §6)', () => {
+    for (let n = 1; n <= 120; n++) {
       const { best, worst } = bestAndWorst(list(n));
-      expect(new Set([...best, ...worst]).size).toBe(best.length + worst.length);
-      expect(best.length + worst.length).toBe(Math.min(n, 100));
+      expect(best.length).toBe(Math.min(n, 50));
+      expect(worst.length).toBe(Math.min(n, 50));
+      expect(worst[0]).toBe(n);
     }
   });
 });

@@ -96,15 +96,16 @@ export function scoreRanking(totals: RankingTotal[]): RankedEntry[] {
 }
 
 /**
- * The best `size` and the worst `size` of a ranked list, each entry once: with fewer than
- * 2 × size entries the worst are those not already among the best. Both keep the ranking order.
+ * The best `size` and the worst `size` of a ranked list (spec §2 'Best 50', 'Worst 50'), each
+ * ranked from its own end: the best from the first, the worst from the last. With 2 × size
+ * entries or fewer an entry can be in both; both sections are always there.
  */
 export function bestAndWorst<T>(
   ranked: readonly T[],
   size = RANKING_SIZE,
 ): { best: T[]; worst: T[] } {
   const best = ranked.slice(0, size);
-  const worst = ranked.slice(Math.max(size, ranked.length - size));
+  const worst = ranked.slice(Math.max(0, ranked.length - size)).reverse();
   return { best, worst };
 }
 

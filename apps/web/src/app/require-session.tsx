@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '@/lib/auth';
-import { paths } from './paths';
+import { paths } from '@/config/paths';
 
 /** The session guard: without a stored user every route below sends the visitor to /login. */
 export function RequireSession() {

@@ -1,4 +1,5 @@
 import type { ParseKeys } from 'i18next';
+import type { EntityType } from '@/config/paths';
 import { useMatches } from 'react-router';
 
 /** What a route declares about itself in its `handle`. */
@@ -8,6 +9,8 @@ export type RouteHandle = {
   hideFooter?: boolean;
   /** Extra classes for the top bar while the route is shown. */
   topBarClass?: string;
+  /** The entity type a route stands for (asset-detail, driver-detail). */
+  entityType?: EntityType;
 };
 
 export const useRouteHandles = () =>

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { session } from '@/lib/auth';
-import { paths } from './paths';
+import { ENTITIES_HOME, paths, ROUTE_IDS } from '@/config/paths';
 import { RequireSession } from './require-session';
 import { RootLayout, RouteError } from './root-layout';
 import type { RouteHandle } from './route-handle';
@@ -10,12 +10,18 @@ const handle = (h: RouteHandle) => h;
 
 // Each screen is its own lazily loaded chunk, so /login loads none of the signed-in shell.
 const entityRoutes: RouteObject[] = [
-  { index: true, element: to(paths.assetsOverview) },
-  // The spec's named routes asset-detail and driver-detail: see hrefs in paths.ts.
+  { index: true, element: to(ENTITIES_HOME) },
+  // The spec's named routes asset-detail and driver-detail: one screen, two names.
   {
-    id: 'entity-detail',
-    path: paths.entities.detail,
-    handle: handle({ crumb: 'screens.details' }),
+    id: ROUTE_IDS.assetDetail,
+    path: paths.entities.assetDetail,
+    handle: handle({ crumb: 'screens.details', entityType: 'ASSET' }),
+    lazy: () => import('./routes/entity-detail'),
+  },
+  {
+    id: ROUTE_IDS.driverDetail,
+    path: paths.entities.driverDetail,
+    handle: handle({ crumb: 'screens.details', entityType: 'DRIVER' }),
     lazy: () => import('./routes/entity-detail'),
   },
   {
@@ -113,7 +119,7 @@ const shellRoutes: RouteObject[] = [
   // '/' goes to /login, which sends a signed-in user on to /overview (spec §2).
   { index: true, element: to(paths.login) },
   {
-    id: 'overview',
+    id: ROUTE_IDS.overview,
     path: paths.overview,
     handle: handle({ crumb: 'nav.fleetOverview' }),
     lazy: () => import('./routes/overview'),
@@ -141,7 +147,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('./query-provider'),
         children: [
           {
-            id: 'monitoring',
+            id: ROUTE_IDS.monitoring,
             path: paths.monitoring,
             lazy: () => import('./routes/monitoring-view'),
           },

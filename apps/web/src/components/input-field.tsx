@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { cn } from '@/lib/class-names';
+import { cn, fieldClasses } from '@/lib/class-names';
 
 type Props = UseFormRegisterReturn & {
   type?: string;
@@ -26,11 +26,7 @@ export function InputField({ label, error, checked, dirty, ...input }: Props) {
       <input
         {...input}
         id={id}
-        className={cn(
-          'form-control',
-          error ? 'is-invalid' : checked && 'is-valid',
-          dirty && 'is-dirty',
-        )}
+        className={cn('form-control', fieldClasses(!!error, dirty, checked))}
         aria-invalid={!!error}
         aria-describedby={error ? `${id}-feedback` : undefined}
       />

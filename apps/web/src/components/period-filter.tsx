@@ -4,7 +4,7 @@ import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useGroups } from '@/lib/api/get-groups';
 import { useAuthenticatedSession } from '@/lib/auth';
-import { cn } from '@/lib/class-names';
+import { fieldClasses } from '@/lib/class-names';
 import {
   choosePeriod,
   editTime,
@@ -92,7 +92,7 @@ export function PeriodFilter({ groups = false }: { groups?: boolean }) {
               step={1}
               required
               value={shown[field]}
-              className={cn(error && 'is-invalid')}
+              className={fieldClasses(!!error, shown[field] !== filter[field])}
               aria-invalid={!!error}
               onChange={(e) => setDraft(editTime({ ...filter, ...shown }, field, e.target.value))}
             />

@@ -82,8 +82,31 @@ describe('api client requests', () => {
     expect(post!.headers.get('Content-Type')).toBe('application/vnd.fleetwise.v1+json');
     expect(post!.headers.get('Accept')).toBe('application/json');
     expect(post!.headers.get('Authorization')).toBe('Bearer access-2');
-    expect(get).toMatchObject({ url: '/admin-api/users/7', method: 'GET' });
-    expect(get!.headers.has('Content-Type')).toBe(false);
+    expect(get).toMatchObject({ url: '/admin-api/users/7', method: 'GET', body: undefined });
+    // Spec §7: every call carries the versioned JSON content type, with or without a body.
+    expect(get!.headers.get('Content-Type')).toBe('application/vnd.fleetwise.v1+json');
+  });
+
+  it('sends {} as the body of a POST or PUT without one, nothing with a DELETE', async () => {
+    const api = fakeApi();
+    const client = createApiClient(api.fetch, fakeSession('access-2'));
+    await client.put('assets/1/devices/2', undefined, { query: { from: 'x' } });
+    await client.delete('devicelinks/3');
+    const [put, del] = api.calls;
+    expect(put).toMatchObject({ method: 'PUT', body: '{}' });
+    expect(put!.headers.get('Content-Type')).toBe('application/vnd.fleetwise.v1+json');
+    expect(del).toMatchObject({ method: 'DELETE', body: undefined });
+    expect(del!.headers.get('Content-Type')).toBe('application/vnd.fleetwise.v1+json');
+  });
+
+  it('reads a response as its data when it has one, otherwise as the raw value (spec §7)', async () => {
+    const answers: unknown[] = [{ data: [1, 2] }, [3], { id: 4 }, { data: null, id: 5 }];
+    const fetch = vi.fn(async () => json(200, answers.shift()));
+    const client = createApiClient(fetch, fakeSession('access-2'));
+    expect(await client.get('a')).toEqual([1, 2]);
+    expect(await client.get('b')).toEqual([3]);
+    expect(await client.get('c')).toEqual({ id: 4 });
+    expect(await client.get('d')).toEqual({ data: null, id: 5 });
   });
 
   it('passes a 403 body on to the caller', async () => {

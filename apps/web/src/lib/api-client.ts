@@ -71,20 +71,34 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Spec §7: a response is read as its `data` when it has one, otherwise as the raw value. */
+export function responseData(body: unknown): unknown {
+  if (body !== null && typeof body === 'object' && !Array.isArray(body) && 'data' in body)
+    return body.data ?? body;
+  return body;
+}
+
+/** Calls whose method carries a body; without one they send `{}`, so the JSON type holds. */
+const SENDS_BODY = new Set(['POST', 'PUT']);
+
 export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
   async function send(path: string, options: RequestOptions, token: string | undefined) {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const method = options.method ?? 'GET';
+    // Spec §7: every call carries the versioned JSON content type.
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Content-Type': API_CONTENT_TYPE,
+    };
     if (token) headers.Authorization = `Bearer ${token}`;
-    // Body-less calls carry no Content-Type, so the server never tries to parse an empty body.
-    if (options.body !== undefined) headers['Content-Type'] = API_CONTENT_TYPE;
+    const body = options.body ?? (SENDS_BODY.has(method) ? {} : undefined);
     const response = await fetchFn(url(path, options), {
-      method: options.method ?? 'GET',
+      method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const body = await readBody(response);
-    if (!response.ok) throw new ApiError(response.status, body);
-    return body;
+    const answer = await readBody(response);
+    if (!response.ok) throw new ApiError(response.status, answer);
+    return responseData(answer);
   }
 
   // One refresh at a time: concurrent calls that meet an expired token all wait for the same one,

@@ -77,8 +77,14 @@ describe('persistence', () => {
       group: 7,
       from: '2026-03-09T00:00:01',
       until: '2026-03-15T23:59:59',
-      trip_day: '2026-03-12',
     });
+  });
+
+  it('starts a new visit on today’s trips, not the day stored by the last one (spec §3)', () => {
+    const { storage } = memory();
+    createFilterStore(storage, now).set({ ...defaultFilter(now), trip_day: '2026-03-12' });
+    const nextDay = new Date(2026, 2, 19, 9);
+    expect(createFilterStore(storage, nextDay).get().trip_day).toBe('2026-03-19');
   });
 
   it('recomputes a preset for the day of the reload, keeps a custom period', () => {

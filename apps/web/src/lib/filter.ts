@@ -1,13 +1,5 @@
-import {
-  DEFAULT_PERIOD,
-  formatDate,
-  fromDateTimeLocal,
-  isPeriod,
-  PERIODS,
-  periodRange,
-  toDateTimeLocal,
-  type Period,
-} from '@fleet/contract';
+import { DEFAULT_PERIOD, isPeriod, PERIODS, type Period } from '@fleet/contract';
+import { formatDate, fromDateTimeLocal, periodRange, toDateTimeLocal } from './fleet-time';
 import type { KeyValueStorage } from './session';
 import { createStore, useStore, type Store } from './store';
 
@@ -69,13 +61,11 @@ export function filterRange(
 
 const isGroup = (value: unknown): value is GroupFilter =>
   value === 'ALL' || (typeof value === 'number' && Number.isInteger(value) && value > 0);
-const isDay = (value: unknown): value is string =>
-  typeof value === 'string' && fromDateTimeLocal(`${value}T00:00`) !== null;
 
 /**
  * The stored filter, checked field by field (a bad field takes its default). A preset's From and
  * Until are recomputed for `now`: TODAY chosen yesterday means today after a reload. A custom
- * period keeps its times.
+ * period keeps its times. The trips day starts at today again.
  */
 export function readFilter(storage: KeyValueStorage, now: Date): Filter {
   const fallback = defaultFilter(now);
@@ -96,7 +86,8 @@ export function readFilter(storage: KeyValueStorage, now: Date): Filter {
       ? { period, from: toDateTimeLocal(custom.from), until: toDateTimeLocal(custom.until) }
       : presetTimes(period === 'CUSTOM' ? DEFAULT_PERIOD : period, now)),
     group: isGroup(raw.group) ? raw.group : fallback.group,
-    trip_day: isDay(raw.trip_day) ? raw.trip_day : fallback.trip_day,
+    // Spec §3: trip_day is today on a new visit; it is remembered across tabs, not visits.
+    trip_day: fallback.trip_day,
     update: fallback.update,
   };
 }
@@ -117,7 +108,15 @@ export function createFilterStore(storage: KeyValueStorage, now = new Date()): S
   };
 }
 
-export const filterStore = createFilterStore(window.localStorage);
+// Created on first use rather than on import: by then the fleet's time zone is known (see
+// app/query-provider.tsx), and today and the presets are the fleet's.
+let shared: Store<Filter> | undefined;
+const sharedStore = () => (shared ??= createFilterStore(window.localStorage));
+export const filterStore: Store<Filter> = {
+  get: () => sharedStore().get(),
+  set: (filter) => sharedStore().set(filter),
+  subscribe: (listener) => sharedStore().subscribe(listener),
+};
 
 export const useFilter = () => useStore(filterStore);
 

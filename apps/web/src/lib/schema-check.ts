@@ -86,10 +86,12 @@ export function fieldIssues(schema: TSchema, values: Record<string, unknown>): I
     if (value === undefined || fits(property, value)) continue;
     if (typeof value === 'string' && property.type === 'string') {
       const min = property.minLength ?? 0;
-      // An empty string against minLength 1 is what a user calls "required".
+      // An empty string is what a user calls "required", whatever the minimum length.
       if (length(value) < min) {
         issues.push(
-          min <= 1 ? { field, rule: 'required' } : { field, rule: 'minLength', limit: min },
+          length(value) === 0
+            ? { field, rule: 'required' }
+            : { field, rule: 'minLength', limit: min },
         );
         continue;
       }

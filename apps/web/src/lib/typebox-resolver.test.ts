@@ -23,6 +23,12 @@ describe('schemaIssues with the sign-in schema (spec §5)', () => {
     ]);
   });
 
+  it('calls an empty password required, not too short (issue 7 §6)', () => {
+    expect(schemaIssues(LoginBody, { ...valid, password: '' })).toEqual([
+      { field: 'password', rule: 'required' },
+    ]);
+  });
+
   it('asks for at least 6 password characters', () => {
     expect(schemaIssues(LoginBody, { ...valid, password: '12345' })).toEqual([
       { field: 'password', rule: 'minLength', limit: 6 },

@@ -4,18 +4,18 @@ import { ClientConfig } from '@fleet/contract';
 /** Public settings for the web app; nothing secret belongs here. */
 export const clientConfigRoutes: FastifyPluginAsyncTypebox<ClientConfig> = async (
   app,
-  { mapStyleUrl },
+  { mapStyleUrl, timeZone },
 ) => {
   app.get(
     '/client-config',
     {
       schema: {
         tags: ['client config'],
-        summary: 'Settings the web app needs before sign-in, such as the map style',
+        summary: 'Settings the web app needs before sign-in: the map style and the fleet time zone',
         security: [],
         response: { 200: ClientConfig },
       },
     },
-    async (): Promise<ClientConfig> => ({ mapStyleUrl }),
+    async (): Promise<ClientConfig> => ({ mapStyleUrl, timeZone }),
   );
 };

@@ -9,12 +9,18 @@ describe('GET /api/client-config', () => {
     test = await createTestApp();
     const response = await test.app.inject({ method: 'GET', url: '/api/client-config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ mapStyleUrl: null });
+    expect(response.json()).toMatchObject({ mapStyleUrl: null });
+  });
+
+  it('answers the fleet time zone, so the web shows the days the server cuts', async () => {
+    test = await createTestApp({ TIMEZONE: 'America/New_York' });
+    const response = await test.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(response.json()).toMatchObject({ timeZone: 'America/New_York' });
   });
 
   it('answers the configured style URL', async () => {
     test = await createTestApp({ MAP_STYLE_URL: 'https://tiles.example.com/style.json' });
     const response = await test.app.inject({ method: 'GET', url: '/api/client-config' });
-    expect(response.json()).toEqual({ mapStyleUrl: 'https://tiles.example.com/style.json' });
+    expect(response.json()).toMatchObject({ mapStyleUrl: 'https://tiles.example.com/style.json' });
   });
 });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '@/config/paths';
 import { useRouteHandles } from '../route-handle';
 
 /** The names of the matched routes after a link to the home path (spec §2). */

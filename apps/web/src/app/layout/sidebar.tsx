@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useAuthenticatedSession } from '@/lib/auth';
 import { cn } from '@/lib/class-names';
-import { paths } from '../paths';
+import { paths } from '@/config/paths';
 
 type Entry = { to: string; label: ParseKeys; allowed?: (role: Role) => boolean };
 type Section = { title: ParseKeys; entries: Entry[]; allowed?: (role: Role) => boolean };

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { hrefs } from '../paths';
+import { hrefs } from '@/config/paths';
 import { NotFound } from './not-found';
 import { useEntityParams } from './use-entity-params';
 
@@ -7,9 +7,7 @@ import { useEntityParams } from './use-entity-params';
 export function Component() {
   const entity = useEntityParams();
   if (!entity) return <NotFound />;
-  const detail =
-    entity.type === 'ASSET'
-      ? hrefs.assetDetail(entity.entityId)
-      : hrefs.driverDetail(entity.entityId);
-  return <Navigate to={`${detail}?tab=heatmap`} replace />;
+  return (
+    <Navigate to={`${hrefs.entityDetail(entity.type, entity.entityId)}?tab=heatmap`} replace />
+  );
 }

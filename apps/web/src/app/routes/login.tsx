@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useSession } from '@/lib/auth';
-import { paths } from '../paths';
+import { paths } from '@/config/paths';
 
 /** Sign-in; a user with a session (already, or just now) is taken to the overview. */
 export function Component() {

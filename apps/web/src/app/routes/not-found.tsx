@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { paths } from '../paths';
+import { paths } from '@/config/paths';
 
 export function NotFound() {
   const { t } = useTranslation();

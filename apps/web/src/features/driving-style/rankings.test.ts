@@ -34,7 +34,13 @@ describe('ranking cards', () => {
       ['Bram', '20.0 km', 25],
       ['Cees', '0.4 km', 0.5],
     ]);
-    expect(worst).toEqual([]);
+    // Both sections with 50 or fewer entries, the worst ranked from the last (issue 7 §6).
+    expect(worst.map((r) => [r.rank, r.name])).toEqual([
+      [4, 'Cees'],
+      [3, 'Bram'],
+      [2, 'Anna'],
+      [1, 'UNKNOWN'],
+    ]);
     expect(average).toBe('35.1 km');
   });
 
@@ -62,6 +68,8 @@ describe('ranking cards', () => {
     expect(best).toHaveLength(50);
     expect(worst).toHaveLength(50);
     expect(best[0]!.rank).toBe(1);
-    expect(worst.at(-1)!.rank).toBe(1000);
+    // the worst ranked from its own end
+    expect(worst[0]!.rank).toBe(1000);
+    expect(worst.at(-1)!.rank).toBe(951);
   });
 });

@@ -1,5 +1,6 @@
 import type { DriverLink, Report, ReportData } from '@fleet/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getFleetZone, setFleetZone } from '../../lib/fleet-time';
 import { calendarDays, dayOf, linkedOnDay } from './calendar';
 
 // Local times, so the tests hold in any time zone the runner has.
@@ -119,5 +120,20 @@ describe('linked on a day', () => {
 
   it('leaves out a link that ended when the day began', () => {
     expect(linkedOnDay([link(1, 7, at(10), at(16))], 'ASSET', at(16), at(17))).toEqual([]);
+  });
+});
+
+describe('calendar days in the fleet’s zone (issue 7 §6)', () => {
+  const runnerZone = getFleetZone();
+  afterEach(() => setFleetZone(runnerZone));
+
+  it('names each day as the fleet does, whatever zone the browser is in', () => {
+    setFleetZone('Europe/Amsterdam');
+    // The server's cut of a UTC day in Amsterdam: the day, then the first hour of the next.
+    const cut: Report = [
+      { from: '2026-11-23T00:00:01Z', until: '2026-11-23T23:00:00Z', assetPeriodData: [] },
+      { from: '2026-11-23T23:00:00Z', until: '2026-11-23T23:59:59Z', assetPeriodData: [] },
+    ];
+    expect(calendarDays(cut, 'ASSET', 7).map((d) => d.day)).toEqual(['2026-11-23', '2026-11-24']);
   });
 });

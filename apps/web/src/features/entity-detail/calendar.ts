@@ -1,5 +1,6 @@
-import { formatDate, type DriverLink, type Report, type ReportData } from '@fleet/contract';
-import type { EntityType } from '@/app/paths';
+import { type DriverLink, type Report, type ReportData } from '@fleet/contract';
+import { formatDate } from '../../lib/fleet-time';
+import type { EntityType } from '@/config/paths';
 
 export type CalendarDay = {
   /** local YYYY-MM-DD */

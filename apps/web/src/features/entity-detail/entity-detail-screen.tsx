@@ -2,7 +2,7 @@ import './locales/register';
 import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { EntityType } from '@/app/paths';
+import type { EntityType } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { PeriodFilter } from '@/components/period-filter';
 import { useAuthenticatedSession } from '@/lib/auth';

@@ -1,4 +1,5 @@
-import { EVENT_TYPES, fromDateTimeLocal, type EventType } from '@fleet/contract';
+import type { EventType } from '@fleet/contract';
+import { dayBounds, formatDate } from '@/lib/fleet-time';
 import { useMemo } from 'react';
 import { defaultFilter, filterRange, setFilter, useFilter } from '@/lib/filter';
 import { createStore } from '@/lib/store';
@@ -18,14 +19,9 @@ export function useEntityPeriod(): EntityPeriod {
 export const useTripDay = () => useFilter().trip_day;
 export const setTripDay = (trip_day: string) => setFilter({ trip_day });
 
-/** The day's window for the API: 00:00:00 to 23:59:59 local. */
-export function dayWindow(day: string): { from: Date; until: Date } {
-  const start = fromDateTimeLocal(`${day}T00:00:00`) ?? new Date();
-  return {
-    from: start,
-    until: new Date(start.getFullYear(), start.getMonth(), start.getDate(), 23, 59, 59),
-  };
-}
+/** The day's window for the API: 00:00:00 to 23:59:59 in the fleet's zone (today if no day). */
+export const dayWindow = (day: string): { from: Date; until: Date } =>
+  dayBounds(day) ?? dayBounds(formatDate(new Date()))!;
 
 /** The heatmap's event types (spec §2), in the order of the radio. */
 export const HEATMAP_EVENT_TYPES = [
@@ -61,7 +57,3 @@ export const heatmapStore = createStore<HeatmapEventType>(readHeatmapEventType()
 heatmapStore.subscribe(() =>
   localStorage.setItem(HEATMAP_KEY, JSON.stringify({ eventType: heatmapStore.get() })),
 );
-
-/** Event types with a text of their own; others are shown as sent. */
-export const isKnownEventType = (value: string): value is EventType =>
-  (EVENT_TYPES as readonly string[]).includes(value);

@@ -1,5 +1,5 @@
 import { permissions, type Role } from '@fleet/contract';
-import type { EntityType } from '@/app/paths';
+import type { EntityType } from '@/config/paths';
 
 export const TABS = [
   'calendar',

@@ -1,6 +1,6 @@
 import type { Report, Trip } from '@fleet/contract';
 import { describe, expect, it } from 'vitest';
-import { assetTrips, driverTrips } from './trips';
+import { assetTrips, datapointsWindow, driverTrips } from './trips';
 
 const stats = (drivingDistance: number) => ({ drivingDistance }) as Trip['drivingStyleData'];
 const score = (totalScore: number) => ({ totalScore }) as Trip['scoreData'];
@@ -67,5 +67,13 @@ describe('trip cards', () => {
     expect(driverTrips(report, 3)).toMatchObject([
       { assetId: 7, parts: [{ id: 7, name: 'Truck 7', distance: 1200, score: 66 }] },
     ]);
+  });
+});
+
+describe('the datapoints window (spec §7)', () => {
+  it('starts one second earlier and ends one second later', () => {
+    const window = datapointsWindow('2026-11-20T06:00:00Z', new Date('2026-11-20T07:00:00Z'));
+    expect(window.from.toISOString()).toBe('2026-11-20T05:59:59.000Z');
+    expect(window.until.toISOString()).toBe('2026-11-20T07:00:01.000Z');
   });
 });

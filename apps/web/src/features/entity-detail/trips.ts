@@ -87,3 +87,14 @@ export function driverTrips(report: Report, driverId: number): TripView[] {
     })
     .sort(latestFirst);
 }
+
+/** The datapoints call's window (spec §7): from one second earlier until one second later. */
+export function datapointsWindow(
+  from: Date | string,
+  until: Date | string,
+): { from: Date; until: Date } {
+  return {
+    from: new Date(new Date(from).getTime() - 1000),
+    until: new Date(new Date(until).getTime() + 1000),
+  };
+}

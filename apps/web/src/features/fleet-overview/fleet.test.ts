@@ -1,6 +1,7 @@
 import type { FleetEntry } from '@fleet/contract';
 import { describe, expect, it } from 'vitest';
-import { fleetCards, isDriving, paginate, tripEvents } from './fleet';
+import { paginate } from '../../lib/paginate';
+import { fleetCards, isDriving, tripEvents } from './fleet';
 
 const entry = (assetId: number, time: string | null, deviceId: number | null = assetId) =>
   ({

@@ -1,8 +1,5 @@
 import type { FleetEntry } from '@fleet/contract';
 
-/** Pagination defaults to 10 per page (spec §9). */
-export const PAGE_SIZE = 10;
-
 const time = (value: string | null) => (value ? Date.parse(value) : Number.NEGATIVE_INFINITY);
 
 /**
@@ -28,12 +25,4 @@ export function tripEvents(events: readonly { timestamp: string; eventType: stri
   return events
     .map(({ timestamp, eventType }) => ({ timestamp, eventType }))
     .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
-}
-
-/** The page count and the items of one page; a page past the end shows the last one. */
-export function paginate<T>(items: readonly T[], page: number, size = PAGE_SIZE) {
-  const pages = Math.max(1, Math.ceil(items.length / size));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
-  const first = (current - 1) * size;
-  return { page: current, pages, first, items: items.slice(first, first + size) };
 }

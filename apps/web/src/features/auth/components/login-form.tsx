@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { InputField } from '@/components/input-field';
 import { errorText } from '@/lib/api-client';
 import { typeboxResolver } from '@/lib/typebox-resolver';

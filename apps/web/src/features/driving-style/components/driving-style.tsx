@@ -5,9 +5,8 @@ import { PageHeader } from '@/components/page-header';
 import { PeriodFilter } from '@/components/period-filter';
 import { filterRange, useFilter } from '@/lib/filter';
 import '@/locales/dashboards/register';
-import { useAssetReport } from '../api/get-asset-report';
-import { useDriverReport } from '../api/get-driver-report';
-import type { RankingQuery } from '../api/report-query';
+import { useReport } from '@/lib/api/get-report';
+import type { ReportRequest } from '@/lib/report-body';
 import { ranking, type Measure } from '../rankings';
 import { RankingCard, type RankingSource } from './ranking-card';
 
@@ -21,11 +20,13 @@ export function DrivingStyle({ organisationId, title }: { organisationId: number
   const filter = useFilter();
   const range = filterRange(filter);
   const valid = range !== null && range.from < range.until;
-  const query: RankingQuery | null = valid
+  const query = valid
     ? { organisationId, ...range, group: filter.group, update: filter.update }
     : null;
-  const assets = useAssetReport(query);
-  const drivers = useDriverReport(query);
+  const request = (kind: ReportRequest['kind']): ReportRequest | null =>
+    query && { kind, ...query };
+  const assets = useReport(request('assets'));
+  const drivers = useReport(request('drivers'));
 
   const assetRankings = useMemo(
     () => ({

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, Card, Col, Nav, ProgressBar, Row, Spinner, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hrefs } from '@/app/paths';
+import { hrefs } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import type { EntityKind, Ranking, RankingRow } from '../rankings';
 
@@ -13,7 +13,15 @@ export interface RankingSource {
   error: unknown;
 }
 
-function RankingEntry({ row, kind }: { row: RankingRow; kind: EntityKind }) {
+function RankingEntry({
+  row,
+  kind,
+  section,
+}: {
+  row: RankingRow;
+  kind: EntityKind;
+  section: 'best' | 'worst';
+}) {
   const name = isLinkable(row) ? (
     <Link to={kind === 'asset' ? hrefs.assetDetail(row.id) : hrefs.driverDetail(row.id)}>
       {row.name}
@@ -22,7 +30,7 @@ function RankingEntry({ row, kind }: { row: RankingRow; kind: EntityKind }) {
     <span>{row.name}</span>
   );
   return (
-    <li className="list-group-item px-0 py-2" data-testid="ranking-entry">
+    <li className="list-group-item px-0 py-2" data-testid="ranking-entry" data-section={section}>
       <div className="d-flex justify-content-between gap-2 small">
         <span className="text-truncate">
           <span className="text-body-secondary me-2">{row.rank}.</span>
@@ -62,11 +70,11 @@ function RankingList({ source, kind }: { source: RankingSource; kind: EntityKind
     <ul className="list-group list-group-flush">
       <Separator>{t('drivingStyle.best')}</Separator>
       {best.map((row) => (
-        <RankingEntry key={row.id} row={row} kind={kind} />
+        <RankingEntry key={`best-${row.id}`} row={row} kind={kind} section="best" />
       ))}
-      {worst.length > 0 && <Separator>{t('drivingStyle.worst')}</Separator>}
+      <Separator>{t('drivingStyle.worst')}</Separator>
       {worst.map((row) => (
-        <RankingEntry key={row.id} row={row} kind={kind} />
+        <RankingEntry key={`worst-${row.id}`} row={row} kind={kind} section="worst" />
       ))}
     </ul>
   );

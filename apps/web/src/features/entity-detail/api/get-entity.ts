@@ -1,6 +1,6 @@
 import type { Asset, Driver } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EntityType } from '@/app/paths';
+import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';
 
 export type Entity =

@@ -1,6 +1,5 @@
 import {
   MAX_PAGE_SIZE,
-  toLocalIso,
   type Datapoint,
   type DriverLink,
   type EventRecord,
@@ -9,9 +8,11 @@ import {
   type RawData,
   type Trip,
 } from '@fleet/contract';
+import { toLocalIso } from '@/lib/fleet-time';
 import { useQuery } from '@tanstack/react-query';
-import type { EntityType } from '@/app/paths';
+import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';
+import { datapointsWindow } from '../trips';
 
 /** update: the filter's Update time; in the query keys so that pressing Update asks again. */
 type Window = { from: Date | string; until: Date | string; update?: number };
@@ -58,9 +59,10 @@ export const getRawData = (
   page: { limit: number; offset: number } = { limit: MAX_PAGE_SIZE, offset: 0 },
 ) => api.get<RawData[]>(`assets/${assetId}/rawdatas`, { query: { ...query(window), ...page } });
 
+/** Spec §7: the client asks from 1 s earlier until 1 s later; the server takes them as sent. */
 export const getDatapoints = (assetId: number, window: Window) =>
   api.get<Datapoint[]>(`assets/${assetId}/datapoints`, {
-    query: { ...query(window), events: true },
+    query: { ...query(datapointsWindow(window.from, window.until)), events: true },
   });
 
 export const getDriverLinks = (type: EntityType, id: number, window: Window) =>

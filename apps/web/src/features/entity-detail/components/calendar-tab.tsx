@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Button, Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { entityQueryOptions, type Entity } from '../api/get-entity';
-import { useReport } from '../api/get-report';
+import { useReport } from '@/lib/api/get-report';
 import { useDriverLinks } from '../api/get-vehicle-data';
 import { calendarDays, linkedOnDay } from '../calendar';
 import { useEntityPeriod } from '../state';
@@ -21,7 +21,7 @@ export function CalendarTab({
   const { t } = useTranslation();
   const period = useEntityPeriod();
   const report = useReport({
-    type: entity.type,
+    kind: entity.type === 'ASSET' ? 'assets' : 'drivers',
     organisationId: entity.organisationId,
     entityId: entity.id,
     from: period.from,
@@ -52,7 +52,7 @@ export function CalendarTab({
       {days.map((day) => {
         const linked = linkedOnDay(links.data ?? [], entity.type, day.from, day.until);
         return (
-          <Col key={day.day}>
+          <Col key={day.from}>
             <Card className="h-100" data-testid="calendar-day" data-day={day.day}>
               <Card.Header className="d-flex justify-content-between align-items-center">
                 <strong>{day.day}</strong>

@@ -2,17 +2,18 @@ import { formatDuration, formatFuel, type ReportData } from '@fleet/contract';
 import { Card, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../api/get-entity';
-import { useReport } from '../api/get-report';
+import { useReport } from '@/lib/api/get-report';
 import { useEntityPeriod } from '../state';
 import { ScoreBars, StackedBar } from './charts';
-import { QueryState, SCORE_KEYS, StatsCard } from './shared';
+import { SCORE_KEYS } from '@/lib/driving-style-fields';
+import { QueryState, StatsCard } from './shared';
 
 /** Spec §2 Driving style: the period's statistics and scores, drawn where a chart says it better. */
 export function DrivingStyleTab({ entity }: { entity: Entity }) {
   const { t } = useTranslation();
   const period = useEntityPeriod();
   const report = useReport({
-    type: entity.type,
+    kind: entity.type === 'ASSET' ? 'assets' : 'drivers',
     organisationId: entity.organisationId,
     entityId: entity.id,
     from: period.from,
@@ -42,7 +43,7 @@ export function DrivingStyleTab({ entity }: { entity: Entity }) {
           <Card.Body>
             <ScoreBars
               items={SCORE_KEYS.map((key) => ({
-                label: t(`entity.scores.${key}`),
+                label: t(`scores.${key}`),
                 value: scores[key],
               }))}
             />

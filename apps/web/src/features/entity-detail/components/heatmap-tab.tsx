@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@/lib/store';
+import { useEventTypeLabel } from '@/lib/use-labels';
 import type { Entity } from '../api/get-entity';
 import { useHeatmap } from '../api/get-vehicle-data';
 import { HEATMAP_EVENT_TYPES, heatmapStore, useEntityPeriod } from '../state';
@@ -13,6 +14,7 @@ const HeatmapMap = lazy(() => import('./heatmap-map'));
 export function HeatmapTab({ entity }: { entity: Entity }) {
   const { t } = useTranslation();
   const period = useEntityPeriod();
+  const label = useEventTypeLabel();
   const eventType = useStore(heatmapStore);
   // Counted per grid cell on the server, so that a year draws as well as a day.
   const events = useHeatmap(entity.type, entity.id, eventType, period);
@@ -29,7 +31,7 @@ export function HeatmapTab({ entity }: { entity: Entity }) {
             type="radio"
             name="heatmap-event-type"
             id={`heatmap-${type}`}
-            label={t(`entity.eventTypes.${type}`)}
+            label={label(type)}
             checked={eventType === type}
             onChange={() => heatmapStore.set(type)}
           />

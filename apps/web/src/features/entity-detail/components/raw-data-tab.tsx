@@ -1,16 +1,16 @@
-import { formatDate, formatTime, type RawData } from '@fleet/contract';
+import { type RawData } from '@fleet/contract';
+import { formatDate, formatTime } from '@/lib/fleet-time';
 import { useMemo, useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/pager';
+import { paginate } from '@/lib/paginate';
 import type { Entity } from '../api/get-entity';
 import { useRawData } from '../api/get-vehicle-data';
 import { formatMetric, metricRows, newestFirst, reasonBadge } from '../raw-data';
 import { useEntityPeriod } from '../state';
-import { QueryState, useEventTypeLabel } from './shared';
-
-/** A day holds a record a minute while driving: page the timeline rather than draw thousands. */
-const PAGE_SIZE = 50;
+import { useEventTypeLabel } from '@/lib/use-labels';
+import { QueryState } from './shared';
 
 const REASONS = ['EVENTS', 'TRIP_START', 'TRIP_STOP', 'PERIODIC'] as const;
 const isReason = (value: string): value is (typeof REASONS)[number] =>
@@ -104,9 +104,8 @@ export function RawDataTab({ entity }: { entity: Entity }) {
   const records = useMemo(() => query.data ?? [], [query.data]);
   const sorted = useMemo(() => newestFirst(records), [records]);
   const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(sorted.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const shown = sorted.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  // Spec §9: 10 per page, as every list.
+  const { page: current, pages, items: shown } = paginate(sorted, page);
   return (
     <>
       <Button

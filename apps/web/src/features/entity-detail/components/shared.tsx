@@ -1,22 +1,10 @@
-import {
-  formatDistance,
-  formatDuration,
-  formatFuel,
-  formatScore,
-  formatTime,
-  type DrivingStyleData,
-  type ScoreData,
-} from '@fleet/contract';
+import { formatScore, type DrivingStyleData, type ScoreData } from '@fleet/contract';
+import { formatTime } from '@/lib/fleet-time';
 import { Alert, Card, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/api-client';
-import { isKnownEventType } from '../state';
-
-export function useEventTypeLabel() {
-  const { t } = useTranslation();
-  return (eventType: string) =>
-    isKnownEventType(eventType) ? t(`entity.eventTypes.${eventType}`) : eventType;
-}
+import { SCORE_KEYS, STAT_KEYS } from '@/lib/driving-style-fields';
+import { useEventTypeLabel, useStatText } from '@/lib/use-labels';
 
 /** Loading, error or the content of a query. */
 export function QueryState({ query }: { query: { isPending: boolean; error: unknown } }) {
@@ -34,35 +22,18 @@ export function QueryState({ query }: { query: { isPending: boolean; error: unkn
   return null;
 }
 
-const STAT_ROWS = [
-  ['drivingDistance', (d: DrivingStyleData) => formatDistance(d.drivingDistance)],
-  ['drivingTime', (d: DrivingStyleData) => formatDuration(d.drivingTime)],
-  ['totalTime', (d: DrivingStyleData) => formatDuration(d.totalTime)],
-  ['engineTime', (d: DrivingStyleData) => formatDuration(d.engineTime)],
-  ['idleTime', (d: DrivingStyleData) => formatDuration(d.idleTime)],
-  ['cruiseTime', (d: DrivingStyleData) => formatDuration(d.cruiseTime)],
-  ['coastTime', (d: DrivingStyleData) => formatDuration(d.coastTime)],
-  ['ptoTime', (d: DrivingStyleData) => formatDuration(d.ptoTime)],
-  ['averageSpeedDriving', (d: DrivingStyleData) => `${d.averageSpeedDriving.toFixed(1)} km/h`],
-  ['fuelUsedTotal', (d: DrivingStyleData) => `${formatFuel(d.fuelUsedTotal)} l`],
-  ['fuelAverageDriving', (d: DrivingStyleData) => `${formatFuel(d.fuelAverageDriving)} km/l`],
-  ['stops', (d: DrivingStyleData) => String(d.stops)],
-  ['brakeUsages', (d: DrivingStyleData) => String(d.brakeUsages)],
-  ['harshBrakes', (d: DrivingStyleData) => String(d.harshBrakes)],
-  ['harshAccelerationPedal', (d: DrivingStyleData) => String(d.harshAccelerationPedal)],
-] as const;
-
 export function StatsCard({ data }: { data: DrivingStyleData }) {
   const { t } = useTranslation();
+  const text = useStatText();
   return (
     <Card className="h-100">
       <Card.Header>{t('entity.trips.stats')}</Card.Header>
       <Table size="sm" className="mb-0" borderless>
         <tbody>
-          {STAT_ROWS.map(([key, format]) => (
+          {STAT_KEYS.map((key) => (
             <tr key={key}>
-              <th className="fw-normal text-body-secondary ps-3">{t(`entity.stats.${key}`)}</th>
-              <td className="text-end pe-3">{format(data)}</td>
+              <th className="fw-normal text-body-secondary ps-3">{t(`stats.${key}`)}</th>
+              <td className="text-end pe-3">{text(key, data)}</td>
             </tr>
           ))}
         </tbody>
@@ -70,17 +41,6 @@ export function StatsCard({ data }: { data: DrivingStyleData }) {
     </Card>
   );
 }
-
-export const SCORE_KEYS = [
-  'totalScore',
-  'idleScore',
-  'cruiseScore',
-  'coastScore',
-  'speedScore',
-  'rpmScore',
-  'harshAccelerationScore',
-  'harshBrakeScore',
-] as const;
 
 export function ScoreCard({ data }: { data: ScoreData }) {
   const { t } = useTranslation();
@@ -91,7 +51,7 @@ export function ScoreCard({ data }: { data: ScoreData }) {
         <tbody>
           {SCORE_KEYS.map((key) => (
             <tr key={key} className={key === 'totalScore' ? 'fw-semibold' : undefined}>
-              <th className="fw-normal text-body-secondary ps-3">{t(`entity.scores.${key}`)}</th>
+              <th className="fw-normal text-body-secondary ps-3">{t(`scores.${key}`)}</th>
               <td className="text-end pe-3">{formatScore(data[key])}</td>
             </tr>
           ))}
@@ -101,19 +61,31 @@ export function ScoreCard({ data }: { data: ScoreData }) {
   );
 }
 
+/** The events of a trip: a spinner while they load, the error if the call failed (issue 7 §6). */
 export function EventsList({
-  events,
+  query,
 }: {
-  events: { timestamp: string; eventType: string }[] | undefined;
+  query: {
+    data: { timestamp: string; eventType: string }[] | undefined;
+    isPending: boolean;
+    error: unknown;
+  };
 }) {
   const { t } = useTranslation();
   const label = useEventTypeLabel();
+  const events = query.data;
   return (
     <Card className="h-100">
       <Card.Header>{t('entity.trips.events')}</Card.Header>
       {!events ? (
         <Card.Body>
-          <Spinner size="sm" />
+          {query.error ? (
+            <Alert variant="danger" className="mb-0" data-testid="events-error">
+              {t('entity.loadFailed', { message: errorText(query.error) })}
+            </Alert>
+          ) : (
+            <Spinner size="sm" />
+          )}
         </Card.Body>
       ) : events.length === 0 ? (
         <Card.Body className="text-body-secondary">{t('entity.trips.noEvents')}</Card.Body>

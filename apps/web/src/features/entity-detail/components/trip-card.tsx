@@ -1,14 +1,9 @@
-import {
-  formatDate,
-  formatDistance,
-  formatScore,
-  formatTime,
-  type Location,
-} from '@fleet/contract';
+import { formatDistance, formatScore, type Location } from '@fleet/contract';
+import { formatDate, formatTime } from '@/lib/fleet-time';
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { hrefs } from '@/app/paths';
+import { hrefs } from '@/config/paths';
 import { Address } from '@/components/address';
 import { Link } from 'react-router';
 import type { Entity } from '../api/get-entity';
@@ -30,16 +25,20 @@ function Place({
   location: Location | null;
 }) {
   const { t } = useTranslation();
+  // A trip under way has no finish yet: 'Under way' says it all, not an 'Unknown' address.
+  if (!time)
+    return (
+      <div>
+        <div className="small text-body-secondary">{label}</div>
+        <div data-testid="trip-under-way">{t('entity.trips.underWay')}</div>
+      </div>
+    );
   return (
     <div>
       <div className="small text-body-secondary">{label}</div>
-      {time ? (
-        <div>
-          {formatDate(time)} <strong>{formatTime(time)}</strong>
-        </div>
-      ) : (
-        <div>{t('entity.trips.underWay')}</div>
-      )}
+      <div>
+        {formatDate(time)} <strong>{formatTime(time)}</strong>
+      </div>
       <div className="small">
         <Address location={location} />
       </div>
@@ -49,11 +48,12 @@ function Place({
 
 export function TripCard({ trip, entity }: { trip: TripView; entity: Entity }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<'details' | 'map' | null>(null);
-  const toggle = (panel: 'details' | 'map') => setOpen(open === panel ? null : panel);
+  // Details and Map open and close each on its own (spec §2: two toggles).
+  const [details, setDetails] = useState(false);
+  const [map, setMap] = useState(false);
   const window = { from: trip.startTime, until: trip.endTime ?? new Date() };
   // Events of the trip: of the asset, or of the driver while driving it.
-  const events = useEvents(entity.type, entity.id, window, open !== null);
+  const events = useEvents(entity.type, entity.id, window, details || map);
   const total = trip.scoreData?.totalScore ?? null;
   const partLink = (id: number) =>
     entity.type === 'ASSET' ? (id > 0 ? hrefs.driverDetail(id) : null) : hrefs.assetDetail(id);
@@ -112,34 +112,34 @@ export function TripCard({ trip, entity }: { trip: TripView; entity: Entity }) {
         <div className="d-flex gap-2 mt-3">
           <Button
             size="sm"
-            variant={open === 'details' ? 'primary' : 'outline-primary'}
-            aria-expanded={open === 'details'}
-            onClick={() => toggle('details')}
+            variant={details ? 'primary' : 'outline-primary'}
+            aria-expanded={details}
+            onClick={() => setDetails(!details)}
           >
             {t('entity.trips.details')}
           </Button>
           <Button
             size="sm"
-            variant={open === 'map' ? 'primary' : 'outline-primary'}
-            aria-expanded={open === 'map'}
-            onClick={() => toggle('map')}
+            variant={map ? 'primary' : 'outline-primary'}
+            aria-expanded={map}
+            onClick={() => setMap(!map)}
           >
             {t('entity.trips.map')}
           </Button>
         </div>
-        {open === 'details' && (
-          <Row className="g-3 mt-0" xs={1} lg={3}>
+        {details && (
+          <Row className="g-3 mt-0" xs={1} lg={3} data-testid="trip-details">
             <Col>{trip.drivingStyleData && <StatsCard data={trip.drivingStyleData} />}</Col>
             <Col>{trip.scoreData && <ScoreCard data={trip.scoreData} />}</Col>
             <Col>
-              <EventsList events={events.data} />
+              <EventsList query={events} />
             </Col>
           </Row>
         )}
-        {open === 'map' && (
-          <Row className="g-3 mt-0">
+        {map && (
+          <Row className="g-3 mt-0" data-testid="trip-map-panel">
             <Col lg={4}>
-              <EventsList events={events.data} />
+              <EventsList query={events} />
             </Col>
             <Col lg={8}>
               <Suspense fallback={<Spinner size="sm" />}>

@@ -1,4 +1,5 @@
-import { formatDateTime, type Location } from '@fleet/contract';
+import type { Location } from '@fleet/contract';
+import { formatDateTime } from '@/lib/fleet-time';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenterButton } from '@/components/map/center-button';
@@ -7,7 +8,7 @@ import { MarkerLayer, type MapMarker } from '@/components/map/marker-layer';
 import { RouteLayer } from '@/components/map/route-layer';
 import { useDatapoints } from '../api/get-vehicle-data';
 import type { TripView } from '../trips';
-import { useEventTypeLabel } from './shared';
+import { useEventTypeLabel } from '@/lib/use-labels';
 import type { VehicleEvent } from '../api/get-vehicle-data';
 
 /** Spec §9: the trips map starts at zoom 12 near 51.84, 4.90. */

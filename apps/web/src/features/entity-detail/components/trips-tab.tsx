@@ -1,9 +1,9 @@
-import { DEFAULT_DRIVER_LINK_EXTEND_TIME } from '@fleet/contract';
 import { useMemo } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../api/get-entity';
-import { useReport } from '../api/get-report';
+import { useReport } from '@/lib/api/get-report';
+import { TRIPS_DAY_LINK_EXTEND_TIME } from '@/lib/report-body';
 import { useTrips } from '../api/get-vehicle-data';
 import { dayWindow, setTripDay, useTripDay } from '../state';
 import { assetTrips, driverTrips } from '../trips';
@@ -21,12 +21,12 @@ export function TripsTab({ entity }: { entity: Entity }) {
     isAsset
       ? null
       : {
-          type: 'DRIVER',
+          kind: 'drivers',
           organisationId: entity.organisationId,
           entityId: entity.id,
           ...window,
           trips: true,
-          driverLinkExtendTime: DEFAULT_DRIVER_LINK_EXTEND_TIME,
+          driverLinkExtendTime: TRIPS_DAY_LINK_EXTEND_TIME,
         },
   );
   const query = isAsset ? assetQuery : driverQuery;

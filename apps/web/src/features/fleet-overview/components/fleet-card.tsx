@@ -1,9 +1,10 @@
-import { formatDateTime, type FleetEntry } from '@fleet/contract';
+import { type FleetEntry } from '@fleet/contract';
+import { formatDateTime } from '@/lib/fleet-time';
 import { useId, useState } from 'react';
 import { Badge, Button, Card, Collapse } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hrefs } from '@/app/paths';
+import { hrefs } from '@/config/paths';
 import { Address } from '@/components/address';
 import { isDriving } from '../fleet';
 import { FleetDetails } from './fleet-details';

@@ -1,53 +1,33 @@
-import {
-  formatDateTime,
-  formatDistance,
-  formatDuration,
-  formatFuel,
-  formatScore,
-  type DrivingStyleData,
-  type FleetEntry,
-  type ScoreData,
-} from '@fleet/contract';
-import type { ParseKeys } from 'i18next';
-import type { DashboardTexts } from '@/locales/dashboards/en';
-import { ProgressBar, Table } from 'react-bootstrap';
+import { formatScore, type FleetEntry } from '@fleet/contract';
+import { Alert, ProgressBar, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '@/lib/api-client';
+import { SCORE_KEYS, type StatKey } from '@/lib/driving-style-fields';
+import { formatDateTime } from '@/lib/fleet-time';
+import { useEventTypeLabel, useStatText } from '@/lib/use-labels';
 import { useTripEvents } from '../api/get-trip-events';
 import { tripEvents } from '../fleet';
 
-type Stat = keyof DrivingStyleData & keyof DashboardTexts['fleetOverview']['stat'];
-
-type Unit = 'kmh' | 'litres' | 'kmPerLitre';
-
-/** What the Stats part shows, formatted as spec §9 says, with a unit where one is needed. */
-const STATS: [Stat, (value: number) => string, Unit?][] = [
-  ['drivingDistance', formatDistance],
-  ['drivingTime', formatDuration],
-  ['idleTime', formatDuration],
-  ['cruiseTime', formatDuration],
-  ['coastTime', formatDuration],
-  ['averageSpeedDriving', (v) => String(Math.round(v)), 'kmh'],
-  ['fuelUsedTotal', formatFuel, 'litres'],
-  ['fuelAverageDriving', formatFuel, 'kmPerLitre'],
-  ['stops', String],
-  ['harshBrakes', String],
-  ['harshAccelerationPedal', String],
-];
-
-const SCORES: (keyof ScoreData)[] = [
-  'totalScore',
-  'speedScore',
-  'rpmScore',
-  'idleScore',
-  'cruiseScore',
-  'coastScore',
-  'harshAccelerationScore',
-  'harshBrakeScore',
+/** What the Stats part shows (spec §2), from the one list of statistics. */
+const FLEET_STATS: StatKey[] = [
+  'drivingDistance',
+  'drivingTime',
+  'idleTime',
+  'cruiseTime',
+  'coastTime',
+  'averageSpeedDriving',
+  'fuelUsedTotal',
+  'fuelAverageDriving',
+  'stops',
+  'harshBrakes',
+  'harshAccelerationPedal',
 ];
 
 /** The Details of a fleet card (spec §2): Stats, Score and Events of the latest trip. */
 export function FleetDetails({ entry }: { entry: FleetEntry }) {
   const { t } = useTranslation();
+  const statText = useStatText();
+  const label = useEventTypeLabel();
   const stats = entry.drivingStyleData;
   const scores = entry.scoreData;
   const loaded = useTripEvents(entry);
@@ -59,16 +39,12 @@ export function FleetDetails({ entry }: { entry: FleetEntry }) {
           <h3 className="h6">{t('fleetOverview.stats')}</h3>
           <Table size="sm" className="mb-0 small">
             <tbody>
-              {STATS.map(([key, show, unit]) => (
+              {FLEET_STATS.map((key) => (
                 <tr key={key}>
                   <th scope="row" className="fw-normal text-body-secondary">
-                    {t(`fleetOverview.stat.${key}`)}
+                    {t(`stats.${key}`)}
                   </th>
-                  <td className="text-end">
-                    {unit
-                      ? t(`fleetOverview.unit.${unit}`, { value: show(stats[key]) })
-                      : show(stats[key])}
-                  </td>
+                  <td className="text-end">{statText(key, stats)}</td>
                 </tr>
               ))}
             </tbody>
@@ -79,11 +55,11 @@ export function FleetDetails({ entry }: { entry: FleetEntry }) {
         <section>
           <h3 className="h6">{t('fleetOverview.score')}</h3>
           <ul className="list-unstyled mb-0 small">
-            {SCORES.map((key) => (
+            {SCORE_KEYS.map((key) => (
               <li key={key} className="mb-1">
                 <div className="d-flex justify-content-between">
                   <span className={key === 'totalScore' ? 'fw-semibold' : 'text-body-secondary'}>
-                    {t(`fleetOverview.scoreName.${key}`)}
+                    {t(`scores.${key}`)}
                   </span>
                   <span className={key === 'totalScore' ? 'fw-semibold' : undefined}>
                     {formatScore(scores[key])}
@@ -97,7 +73,11 @@ export function FleetDetails({ entry }: { entry: FleetEntry }) {
       )}
       <section>
         <h3 className="h6">{t('fleetOverview.events')}</h3>
-        {loaded.isLoading ? (
+        {loaded.isError ? (
+          <Alert variant="danger" className="small mb-0 py-2" data-testid="events-error">
+            {t('fleetOverview.eventsFailed', { message: errorText(loaded.error) })}
+          </Alert>
+        ) : loaded.isLoading ? (
           <p className="small text-body-secondary mb-0">{t('fleetOverview.loadingEvents')}</p>
         ) : events.length === 0 ? (
           <p className="small text-body-secondary mb-0">{t('fleetOverview.noEvents')}</p>
@@ -114,7 +94,7 @@ export function FleetDetails({ entry }: { entry: FleetEntry }) {
                 {events.map((event, i) => (
                   <tr key={`${event.timestamp}-${i}`}>
                     <td className="text-nowrap">{formatDateTime(event.timestamp)}</td>
-                    <td>{t(`eventTypes.${event.eventType}` as ParseKeys, event.eventType)}</td>
+                    <td>{label(event.eventType)}</td>
                   </tr>
                 ))}
               </tbody>

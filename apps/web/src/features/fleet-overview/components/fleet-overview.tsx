@@ -7,7 +7,8 @@ import { Pager } from '@/components/pager';
 import { errorText } from '@/lib/api-client';
 import '@/locales/dashboards/register';
 import { useFleet } from '../api/get-fleet';
-import { fleetCards, paginate } from '../fleet';
+import { paginate } from '@/lib/paginate';
+import { fleetCards } from '../fleet';
 import { FleetCard } from './fleet-card';
 
 /**

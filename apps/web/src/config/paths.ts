@@ -12,13 +12,13 @@ export const paths = {
   drivingStyle: '/drivingstyle',
   entities: {
     root: '/entities',
-    detail: '/entities/:type/:entityId',
+    /** The named routes asset-detail and driver-detail (spec §2): type ASSET or DRIVER. */
+    assetDetail: '/entities/ASSET/:entityId',
+    driverDetail: '/entities/DRIVER/:entityId',
     trips: '/entities/:type/:entityId/trips',
     interval: '/entities/:type/:entityId/interval',
     heatmap: '/entities/:type/:entityId/heatmap',
   },
-  /** Where /entities redirects (spec §2). */
-  assetsOverview: '/assets/overview',
   management: {
     root: '/management',
     organisationSettings: '/management/organisationsettings',
@@ -49,15 +49,37 @@ export type EntityType = (typeof ENTITY_TYPES)[number];
 export const isEntityType = (value: string | undefined): value is EntityType =>
   (ENTITY_TYPES as readonly string[]).includes(value ?? '');
 
+/**
+ * Where /entities leads. The spec's /assets/overview is no screen of this portal; the fleet
+ * overview is the list of assets, each linked to its detail.
+ */
+export const ENTITIES_HOME = paths.overview;
+
+/** The spec's named routes (§2): route ids in the router, for links and lookups. */
+export const ROUTE_IDS = {
+  assetDetail: 'asset-detail',
+  driverDetail: 'driver-detail',
+  monitoring: 'monitoring',
+  overview: 'overview',
+} as const;
+
 const entityHref =
-  (path: (typeof paths.entities)[Exclude<keyof typeof paths.entities, 'root'>]) =>
+  (
+    path:
+      typeof paths.entities.trips | typeof paths.entities.interval | typeof paths.entities.heatmap,
+  ) =>
   (type: EntityType, entityId: number) =>
     generatePath(path, { type, entityId: String(entityId) });
 
-/** Links with parameters; the spec's named routes asset-detail and driver-detail are the first two. */
+/** Links with parameters; the named routes asset-detail and driver-detail are the first two. */
 export const hrefs = {
-  assetDetail: (assetId: number) => entityHref(paths.entities.detail)('ASSET', assetId),
-  driverDetail: (driverId: number) => entityHref(paths.entities.detail)('DRIVER', driverId),
+  assetDetail: (assetId: number) =>
+    generatePath(paths.entities.assetDetail, { entityId: String(assetId) }),
+  driverDetail: (driverId: number) =>
+    generatePath(paths.entities.driverDetail, { entityId: String(driverId) }),
+  /** The detail of either type. */
+  entityDetail: (type: EntityType, entityId: number) =>
+    type === 'ASSET' ? hrefs.assetDetail(entityId) : hrefs.driverDetail(entityId),
   entityTrips: entityHref(paths.entities.trips),
   entityInterval: entityHref(paths.entities.interval),
   entityHeatmap: entityHref(paths.entities.heatmap),
