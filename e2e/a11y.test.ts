@@ -48,6 +48,7 @@ describe('accessibility check', () => {
     const context = await browser.newContext({ baseURL: e2e().baseUrl });
     const page = await context.newPage();
     await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await page.evaluate(() => {
       const button = document.querySelector('button[type=submit]')!;
       button.setAttribute('aria-label', 'Go');

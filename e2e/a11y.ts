@@ -64,13 +64,6 @@ export function describeViolations(violations: Violation[]): string {
     .join('\n');
 }
 
-/** Fails with every violation axe finds on the page as it is now. */
-export async function expectAccessible(page: Page, screen = screenName(page)): Promise<void> {
-  await settle(page);
-  const violations = await axeViolations(page, screen);
-  if (violations.length) throw new AccessibilityError(violations);
-}
-
 export class AccessibilityError extends Error {
   constructor(readonly violations: Violation[]) {
     super(
@@ -116,8 +109,8 @@ const auditOfPage = (page: Page) => audits.get(page.context());
 export async function checkScreen(page: Page, state?: string): Promise<void> {
   const audit = auditOfPage(page);
   if (!audit || page.isClosed()) return;
-  const screen = screenName(page);
   await settle(page);
+  const screen = screenName(page);
   audit.checked.add(screen);
   audit.violations.push(...(await axeViolations(page, state ? `${screen} (${state})` : screen)));
 }
