@@ -171,7 +171,9 @@ describe('shell', () => {
       await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
       await page.reload();
     }
-    const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    const sidebar = page.getByRole('navigation', {
+      name: language === 'en' ? 'Sidebar' : 'Zijbalk',
+    });
     await sidebar.getByRole('link').first().waitFor();
     const hrefs = await sidebar
       .getByRole('link')
