@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { checkScreen } from './a11y.js';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -32,8 +33,12 @@ export function launch(executablePath: string): Promise<Browser> {
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
-/** Screenshots are for people to look at; e2e/screenshots is ignored by git. */
+/**
+ * Screenshots are for people to look at; e2e/screenshots is ignored by git. Each one is a state
+ * worth seeing, so axe checks it too (reported when the test closes the context).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await checkScreen(page, name);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

@@ -167,7 +167,7 @@ describe('fleet driving style', () => {
     await score.getByTestId('ranking-entry').first().waitFor();
     for (const rankingCard of [distance, score]) {
       expect(await rankingCard.getByRole('tab').allTextContents()).toEqual(['Assets', 'Drivers']);
-      await rankingCard.getByRole('separator').getByText('Best 50').waitFor();
+      await rankingCard.getByRole('heading', { level: 3, name: 'Best 50' }).waitFor();
       expect(await rankingCard.getByTestId('ranking-average').textContent()).toMatch(/^Average /);
       expect(
         await rankingCard
@@ -256,7 +256,7 @@ describe('fleet driving style', () => {
     await distance.getByTestId('ranking-entry').first().waitFor();
     await distance.getByText('Rijafstand').waitFor();
     await page.getByTestId('ranking-score').getByText('Totaalscore').waitFor();
-    await distance.getByRole('separator').getByText('Beste 50').waitFor();
+    await distance.getByRole('heading', { level: 3, name: 'Beste 50' }).waitFor();
     expect(await distance.getByRole('tab').allTextContents()).toEqual(['Voertuigen', 'Chauffeurs']);
     await screenshot(page, 'driving-style-nl-1000');
     await context.close();

@@ -26,6 +26,7 @@ const minute = 60_000;
 
 let browser: Browser;
 let assetId: number;
+let driverId: number;
 let assetName: string;
 let tripDay: string;
 
@@ -59,6 +60,7 @@ async function seedFleet() {
     },
   });
   assetId = truck.assetId;
+  driverId = truck.driverId;
 
   // Positions every 30 s along the same route.
   await deviceApi(truck.device.credential, 'datapoints', {
@@ -118,6 +120,13 @@ describe('entity detail', () => {
       'Monitoring',
       'Heatmap',
     ]);
+    // the tabs the other tests do not open; axe checks each when the context closes (a11y.ts)
+    for (const tab of ['Driving style', 'Media', 'Monitoring']) {
+      await manager.page.getByRole('tab', { name: tab }).click();
+      await manager.page.getByRole('tabpanel', { name: tab }).waitFor();
+    }
+    await manager.page.goto(`/entities/DRIVER/${driverId}`);
+    await manager.page.getByRole('heading', { level: 1, name: /Eva Tester/ }).waitFor();
     await manager.context.close();
 
     const integrator = await open('integrator');

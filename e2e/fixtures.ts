@@ -1,6 +1,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { auditContexts } from './a11y.js';
 import { launch } from './browser.js';
 
 export const PASSWORD = 'demo-pass';
@@ -15,8 +16,9 @@ export type Account = keyof typeof ACCOUNTS;
 
 export const e2e = () => inject('e2e');
 
+/** The browser of the tests; every context it opens runs axe on each screen it shows (a11y.ts). */
 export async function openBrowser(): Promise<Browser> {
-  return launch(e2e().chromium);
+  return auditContexts(await launch(e2e().chromium));
 }
 
 /** A fresh context (empty local storage) at the given width, in English. */

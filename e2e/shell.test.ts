@@ -161,6 +161,32 @@ describe('shell', () => {
     },
   );
 
+  it.each([
+    ['oem', 'en'],
+    ['manager', 'nl'],
+  ] as const)('opens every screen of the sidebar for %s (%s)', async (account, language) => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, account);
+    if (language !== 'en') {
+      await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
+      await page.reload();
+    }
+    const sidebar = page.getByRole('navigation', {
+      name: language === 'en' ? 'Sidebar' : 'Zijbalk',
+    });
+    await sidebar.getByRole('link').first().waitFor();
+    const hrefs = await sidebar
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+    expect(hrefs.length).toBeGreaterThanOrEqual(ALWAYS.length);
+    for (const href of new Set(hrefs)) {
+      await page.goto(href);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // each screen is checked by axe when the context closes (a11y.ts)
+    }
+    await context.close();
+  });
+
   it('switches organisation: the picker lists the subtree indented, and switching goes to the overview', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'oem');

@@ -10,7 +10,12 @@ export function UserMenu() {
 
   return (
     <Dropdown align="end" className="ms-auto">
-      <Dropdown.Toggle variant="light" aria-label={t('topBar.userMenu')} data-testid="user-menu">
+      {/* The name starts with the visible text, the user's name (WCAG 2.5.3 label in name). */}
+      <Dropdown.Toggle
+        variant="light"
+        aria-label={user ? `${user.name}, ${t('topBar.userMenu')}` : t('topBar.userMenu')}
+        data-testid="user-menu"
+      >
         {user?.name}
       </Dropdown.Toggle>
       <Dropdown.Menu>

@@ -38,18 +38,19 @@ function RankingEntry({
         </span>
         <span className="text-nowrap fw-semibold">{row.shown}</span>
       </div>
-      <ProgressBar now={row.percentage} max={100} style={{ height: 3 }} className="mt-1" />
+      {/* The inner bar is the progressbar: only a child bar passes its name on to it. */}
+      <ProgressBar style={{ height: 3 }} className="mt-1">
+        <ProgressBar now={row.percentage} max={100} aria-label={`${row.name}: ${row.shown}`} />
+      </ProgressBar>
     </li>
   );
 }
 
 function Separator({ children }: { children: string }) {
   return (
-    <li
-      className="list-group-item px-0 pt-3 pb-1 small fw-semibold text-uppercase text-body-secondary border-0"
-      role="separator"
-    >
-      {children}
+    // A list holds only items: the section's title is an item with a heading, not a separator.
+    <li className="list-group-item px-0 pt-3 pb-1 border-0">
+      <h3 className="mb-0 small fw-semibold text-uppercase text-body-secondary">{children}</h3>
     </li>
   );
 }

@@ -13,6 +13,7 @@ export function ScoreBars({ items }: { items: { label: string; value: number }[]
   return (
     <svg
       role="img"
+      aria-label={items.map((item) => `${item.label}: ${formatScore(item.value)}`).join(', ')}
       viewBox={`0 0 ${width} ${items.length * row}`}
       width="100%"
       style={{ maxWidth: width }}
@@ -70,6 +71,7 @@ export function StackedBar({ shares }: { shares: Share[] }) {
     <div>
       <svg
         role="img"
+        aria-label={shares.map((share) => `${share.label}: ${share.text}`).join(', ')}
         viewBox={`0 0 ${width} 24`}
         width="100%"
         style={{ maxWidth: width }}

@@ -65,7 +65,14 @@ export function FleetDetails({ entry }: { entry: FleetEntry }) {
                     {formatScore(scores[key])}
                   </span>
                 </div>
-                <ProgressBar now={scores[key]} max={100} style={{ height: 3 }} />
+                {/* The inner bar is the progressbar: only a child bar passes its name on to it. */}
+                <ProgressBar style={{ height: 3 }}>
+                  <ProgressBar
+                    now={scores[key]}
+                    max={100}
+                    aria-label={`${t(`fleetOverview.scoreName.${key}`)}: ${formatScore(scores[key])}`}
+                  />
+                </ProgressBar>
               </li>
             ))}
           </ul>
