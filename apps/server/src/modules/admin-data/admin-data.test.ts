@@ -94,7 +94,7 @@ describe('admin data calls', () => {
   });
 
   it('sends its first progress line before any work, then runs to the end', async () => {
-    const response = await t.as('integrator', {
+    const response = await t.as('oem', {
       method: 'POST',
       url: '/admin-api/rawdatas/import',
       query: { from: '2026-11-01T00:00:00Z', until: '2026-11-10T00:00:00Z' },
@@ -117,13 +117,13 @@ describe('admin data calls', () => {
   });
 
   it('re-processes at most 93 days per call', async () => {
-    const ok = await t.as('integrator', {
+    const ok = await t.as('oem', {
       method: 'POST',
       url: '/admin-api/rawdatas/import',
       query: { from: '2026-08-01T00:00:00Z', until: '2026-11-02T00:00:00Z' },
     });
     expect(ok.statusCode).toBe(200);
-    const response = await t.as('integrator', {
+    const response = await t.as('oem', {
       method: 'POST',
       url: '/admin-api/rawdatas/import',
       query: { from: '2026-01-01T00:00:00Z', until: '2026-12-31T00:00:00Z' },

@@ -132,7 +132,7 @@ describe('ids and groups', () => {
     const response = await post('assets', { ...day, ids: [idle] });
     expect((response.json() as Report)[0]!.assetPeriodData!.map((a) => a.assetId)).toEqual([idle]);
     const foreign = await post('assets', { ...day, ids: [999_999] });
-    expect(foreign.statusCode).toBe(400);
+    expect(foreign.statusCode).toBe(404);
   });
 
   it.each([
@@ -161,9 +161,9 @@ describe('ids and groups', () => {
     expect((response.json() as Report)[0]!.assetPeriodData!.map((a) => a.assetId)).toEqual([truck]);
   });
 
-  it('refuses a group of another organisation', async () => {
+  it('answers a group of another organisation as if it did not exist', async () => {
     const response = await post('assets', { ...day, groups: [polderGroup] });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(404);
   });
 });
 
@@ -232,8 +232,8 @@ describe('no score without exposure', () => {
 
 describe('access', () => {
   it.each([
-    ['manager', 'Polder Logistics', 403],
-    ['driver', 'Polder Logistics', 403],
+    ['manager', 'Polder Logistics', 404],
+    ['driver', 'Polder Logistics', 404],
     ['reseller', 'Polder Logistics', 200],
     ['oem', 'Demo Transport', 200],
   ])('%s asking for %s answers %i', async (user, organisation, status) => {

@@ -70,7 +70,7 @@ export function FleetDetails({ entry }: { entry: FleetEntry }) {
                   <ProgressBar
                     now={scores[key]}
                     max={100}
-                    aria-label={`${t(`fleetOverview.scoreName.${key}`)}: ${formatScore(scores[key])}`}
+                    aria-label={`${t(`scores.${key}`)}: ${formatScore(scores[key])}`}
                   />
                 </ProgressBar>
               </li>
