@@ -4,6 +4,7 @@ import { screenshot } from './browser.js';
 import {
   ACCOUNTS,
   expiredCopy,
+  e2e,
   newPage,
   openBrowser,
   signIn,
@@ -227,13 +228,25 @@ describe('shell', () => {
     await context.close();
   });
 
-  it('logs out: the stored user is cleared and the visitor is back at /login', async () => {
+  it('logs out: the session ends on the server, the stored user is cleared and the visitor is back at /login', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'reseller');
+    const before = await storedUser(page);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     expect(await storedUser(page)).toBeNull();
+    // A copy of the tokens taken before the logout no longer works.
+    const refreshed = await fetch(`${e2e().baseUrl}/api/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: before!.refreshToken }),
+    });
+    expect(refreshed.status).toBe(401);
+    const organisations = await fetch(`${e2e().baseUrl}/api/organisations`, {
+      headers: { authorization: `Bearer ${before!.accessToken}` },
+    });
+    expect(organisations.status).toBe(401);
     await page.goto('/overview');
     await page.waitForURL('**/login');
     await context.close();

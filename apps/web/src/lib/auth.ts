@@ -14,6 +14,21 @@ export const api = createApiClient(window.fetch.bind(window), session);
 
 export const useSession = () => useStore(session);
 
+/**
+ * Logout ends the session on the server too, so the tokens stop working everywhere (a copied
+ * token included); the browser forgets the user whether or not the server could be reached.
+ */
+export async function signOut(): Promise<void> {
+  const refreshToken = session.refreshToken();
+  try {
+    if (refreshToken) await api.post('logout', { refreshToken }, { auth: false });
+  } catch {
+    // Already ended or unreachable: the stored user is cleared all the same.
+  } finally {
+    session.logout();
+  }
+}
+
 /** For screens behind the session guard, where a session always exists. */
 export function useAuthenticatedSession() {
   const user = useSession();

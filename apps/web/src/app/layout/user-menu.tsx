@@ -1,7 +1,7 @@
 import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '@/features/users/api/get-user';
-import { session, useAuthenticatedSession } from '@/lib/auth';
+import { signOut, useAuthenticatedSession } from '@/lib/auth';
 import { LANGUAGES, setLanguage } from '@/lib/i18n';
 
 export function UserMenu() {
@@ -39,7 +39,7 @@ export function UserMenu() {
         ))}
         <Dropdown.Divider />
         {/* Logging out clears the stored user; the session guard then shows /login. */}
-        <Dropdown.Item as="button" onClick={session.logout}>
+        <Dropdown.Item as="button" onClick={() => void signOut()}>
           {t('topBar.logout')}
         </Dropdown.Item>
       </Dropdown.Menu>
