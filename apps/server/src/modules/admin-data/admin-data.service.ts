@@ -76,31 +76,28 @@ export class AdminDataService {
     devices,
   }: ImportPlan): AsyncGenerator<ImportProgress> {
     let processed = 0;
+    let reattributed = 0;
     let remaining = await this.repository.queued(organisationIds);
-    yield { status: 'started', devices: devices.length, remaining, processed, reattributed: 0 };
+    const progress = (status: ImportProgress['status']): ImportProgress => ({
+      status,
+      devices: devices.length,
+      remaining,
+      processed,
+      reattributed,
+    });
+    yield progress('started');
     try {
       let reported = Date.now();
-      for (const [i, device] of devices.entries()) {
+      for (const device of devices) {
         await this.engine.reattributeDevice(device, window.from, window.until);
+        reattributed++;
         if (Date.now() - reported > 1000) {
           reported = Date.now();
-          yield {
-            status: 'running',
-            devices: devices.length,
-            remaining,
-            processed,
-            reattributed: i + 1,
-          };
+          yield progress('running');
         }
       }
       remaining = await this.repository.queued(organisationIds);
-      yield {
-        status: 'running',
-        devices: devices.length,
-        remaining,
-        processed,
-        reattributed: devices.length,
-      };
+      yield progress('running');
       while (remaining > 0) {
         // Work along with the background workers; whoever takes an asset-day rebuilds it.
         if (await this.engine.processNext()) processed++;
@@ -108,31 +105,16 @@ export class AdminDataService {
         if (Date.now() - reported > 1000) {
           remaining = await this.repository.queued(organisationIds);
           reported = Date.now();
-          yield {
-            status: 'running',
-            devices: devices.length,
-            remaining,
-            processed,
-            reattributed: devices.length,
-          };
+          yield progress('running');
         } else if (processed % 50 === 0) {
           remaining = await this.repository.queued(organisationIds);
         }
       }
-      yield {
-        status: 'finished',
-        devices: devices.length,
-        remaining: 0,
-        processed,
-        reattributed: devices.length,
-      };
+      yield progress('finished');
     } catch (error) {
       // The answer has begun: a failure is its last line rather than a status code.
       yield {
-        status: 'failed',
-        devices: devices.length,
-        remaining,
-        processed,
+        ...progress('failed'),
         message: error instanceof Error ? error.message : String(error),
       };
     }
