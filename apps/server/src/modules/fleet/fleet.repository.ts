@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Datapoint, DrivingStyleData } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import { STAT_FIELDS } from '../../db/stat-columns.js';
+import { tripFromRow } from '../../db/trip-row.js';
 import { toLocation } from '../../lib/location.js';
 
 const tripStatsJson = sql.raw(
@@ -48,22 +49,7 @@ export class FleetRepository {
       time: r.last_time as Date | null,
       location: toLocation(r.latitude as number | null, r.longitude as number | null),
       speed: r.speed as number | null,
-      trip:
-        r.trip_id === null
-          ? null
-          : {
-              id: Number(r.trip_id),
-              start: r.start_time as Date,
-              end: r.end_time as Date | null,
-              startLocation: toLocation(
-                r.start_latitude as number | null,
-                r.start_longitude as number | null,
-              ),
-              endLocation: toLocation(
-                r.end_latitude as number | null,
-                r.end_longitude as number | null,
-              ),
-            },
+      trip: r.trip_id === null ? null : tripFromRow(r),
       stats: r.trip_stats as DrivingStyleData | null,
     }));
   }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { STAT_FIELDS, statsFromRow } from '../../db/stat-columns.js';
-import { toLocation } from '../../lib/location.js';
+import { tripFromRow } from '../../db/trip-row.js';
 import type { Window } from '../../lib/window.js';
 
 export type { Window };
@@ -23,17 +23,7 @@ export class VehicleDataRepository {
       WHERE t.asset_id = ${assetId} AND t.start_time < ${window.until}
         AND coalesce(t.end_time, 'infinity') > ${window.from}
       ORDER BY t.start_time DESC`.execute(this.db);
-    return rows.map((r) => ({
-      id: Number(r.trip_id),
-      start: r.start_time as Date,
-      end: r.end_time as Date | null,
-      startLocation: toLocation(
-        r.start_latitude as number | null,
-        r.start_longitude as number | null,
-      ),
-      endLocation: toLocation(r.end_latitude as number | null, r.end_longitude as number | null),
-      stats: statsFromRow(r),
-    }));
+    return rows.map((r) => ({ ...tripFromRow(r), stats: statsFromRow(r) }));
   }
 
   /** Events in the window, oldest first; those of one moment follow each other. */
