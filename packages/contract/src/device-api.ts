@@ -85,3 +85,78 @@ export const BatchResult = Type.Object({
   rejected: Type.Array(Type.Object({ index: Type.Integer(), reason: Type.String() })),
 });
 export type BatchResult = Static<typeof BatchResult>;
+
+// ── The device channel: commands from the server (docs/device-protocol.md) ──
+
+export const COMMAND_KINDS = ['MEDIA_REQUEST', 'MONITORING_REQUEST', 'CONFIGURATION'] as const;
+export const CommandKind = Type.Enum(COMMAND_KINDS);
+export type CommandKind = Static<typeof CommandKind>;
+
+/** Longest long-poll a device may ask for, in seconds. */
+export const MAX_COMMAND_WAIT_SECONDS = 30;
+/** A device counts as online when it was heard from within this many seconds. */
+export const ONLINE_WITHIN_SECONDS = 90;
+
+/** GET /device-api/v1/commands?wait=N */
+export const CommandQuery = Type.Object(
+  { wait: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_COMMAND_WAIT_SECONDS })) },
+  { additionalProperties: false },
+);
+
+/** A command as the device receives it. */
+export const DeviceCommand = Type.Object({
+  id: Type.Integer(),
+  kind: CommandKind,
+  payload: Type.Record(Type.String(), Type.Unknown()),
+  createdAt: Type.String(),
+  expiresAt: Type.String(),
+});
+export type DeviceCommand = Static<typeof DeviceCommand>;
+export const CommandBatch = Type.Object({ commands: Type.Array(DeviceCommand) });
+export type CommandBatch = Static<typeof CommandBatch>;
+
+/** The payload of a MEDIA_REQUEST command. */
+export const MediaRequestCommand = Type.Object({
+  mediaRequestId: Type.Integer(),
+  mediaType: Type.Enum(['PICTURE', 'VIDEO']),
+  /** seconds of video, centred on mediaTimestamp */
+  duration: Type.Union([Type.Integer(), Type.Null()]),
+  cameraMask: Type.Integer(),
+  mediaTimestamp: Type.String(),
+});
+export type MediaRequestCommand = Static<typeof MediaRequestCommand>;
+
+/** POST /device-api/v1/commands/{id}/progress: how each camera of a request stands. */
+export const CommandProgress = Type.Object(
+  {
+    cameras: Type.Array(
+      Type.Object(
+        {
+          camera: Type.Union([
+            Type.Literal(1),
+            Type.Literal(2),
+            Type.Literal(4),
+            Type.Literal(8),
+            Type.Literal(16),
+          ]),
+          availability: Type.Enum(['NOT_AVAILABLE', 'UPLOADING', 'FAILED']),
+          reason: Type.Optional(Type.String({ maxLength: 500 })),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 5 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CommandProgress = Static<typeof CommandProgress>;
+
+/** POST /device-api/v1/commands/{id}/result: the command is finished. */
+export const CommandResult = Type.Object(
+  {
+    status: Type.Enum(['DONE', 'FAILED']),
+    reason: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+export type CommandResult = Static<typeof CommandResult>;

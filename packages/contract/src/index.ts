@@ -17,3 +17,4 @@ export * from './format.js';
 export * from './period.js';
 export * from './ranking.js';
 export * from './geocoding.js';
+export * from './media.js';

@@ -71,6 +71,7 @@ export interface DeviceTable {
   name: string;
   identifier: string;
   credential_hash: string;
+  last_seen_at: Date | null;
   created_at: CreatedAt;
 }
 
@@ -201,6 +202,87 @@ export interface GeocodeCacheTable {
   created_at: CreatedAt;
 }
 
+export interface OrganisationSettingsTable {
+  organisation_id: number;
+  media_retention_days: Generated<number>;
+}
+
+export interface DeviceCommandTable {
+  id: Generated<number>;
+  device_id: number;
+  kind: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+  expires_at: Date;
+  delivered_at: Date | null;
+  acknowledged_at: Date | null;
+  finished_at: Date | null;
+  status: 'DONE' | 'FAILED' | null;
+  reason: string | null;
+}
+
+export interface MediaRequestTable {
+  id: Generated<number>;
+  asset_id: number;
+  driver_id: number | null;
+  device_id: number;
+  command_id: number;
+  requested_by: number | null;
+  media_type: 'PICTURE' | 'VIDEO';
+  duration: number | null;
+  camera_mask: number;
+  requested_at: CreatedAt;
+  media_timestamp: Date;
+}
+
+export interface MediaRequestCameraTable {
+  media_request_id: number;
+  camera: number;
+  availability: Generated<string>;
+  reason: string | null;
+  media_id: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  asset_id: number;
+  device_id: number | null;
+  driver_id: number | null;
+  timestamp: Date;
+  camera: number;
+  mime_type: 'image/jpeg' | 'video/mp4';
+  file_name: string;
+  /** bigint in PostgreSQL; files stay far below 2^53 bytes */
+  size: number;
+  duration: number | null;
+  transfer_reason: string;
+  storage_key: string;
+  thumbnail_key: string;
+  media_request_id: number | null;
+  uploaded_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface MediaGarbageTable {
+  storage_key: string;
+  queued_at: CreatedAt;
+}
+
+export interface MediaDeletionTable {
+  id: Generated<number>;
+  organisation_id: number;
+  media_id: number;
+  asset_id: number | null;
+  file_name: string;
+  camera: number;
+  media_timestamp: Date;
+  reason: 'USER' | 'RETENTION';
+  deleted_by: number | null;
+  deleted_by_name: string | null;
+  deleted_at: CreatedAt;
+}
+
 export interface Database {
   organisations: OrganisationTable;
   users: UserTable;
@@ -227,4 +309,11 @@ export interface Database {
   asset_state: AssetStateTable;
   engine_queue: EngineQueueTable;
   geocode_cache: GeocodeCacheTable;
+  organisation_settings: OrganisationSettingsTable;
+  device_commands: DeviceCommandTable;
+  media_requests: MediaRequestTable;
+  media_request_cameras: MediaRequestCameraTable;
+  media: MediaTable;
+  media_garbage: MediaGarbageTable;
+  media_deletions: MediaDeletionTable;
 }
