@@ -80,6 +80,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX media_driver_time_idx ON media (driver_id, "timestamp")`.execute(db);
   await sql`CREATE INDEX media_created_idx ON media (created_at)`.execute(db);
   await sql`CREATE INDEX media_request_idx ON media (media_request_id)`.execute(db);
+  // A device that sends the same medium twice (a lost answer) stores it once.
+  await sql`
+    CREATE UNIQUE INDEX media_device_once ON media (device_id, "timestamp", camera, transfer_reason)
+      WHERE uploaded_by IS NULL`.execute(db);
 
   // Each requested camera of a request, and where it stands.
   await sql`
