@@ -70,6 +70,12 @@ import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.js
 import openapi from './plugins/openapi.js';
 import { validatorCompiler } from './plugins/validation.js';
 import web from './plugins/web.js';
+// Issue 8: the device channel and media requests.
+import { DeviceChannelRepository } from './modules/device-channel/device-channel.repository.js';
+import { DeviceChannelService } from './modules/device-channel/device-channel.service.js';
+import { MediaRequestRepository } from './modules/media-requests/media-requests.repository.js';
+import { mediaRequestRoutes } from './modules/media-requests/media-requests.routes.js';
+import { MediaRequestService } from './modules/media-requests/media-requests.service.js';
 
 const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -95,7 +101,18 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   const authRepository = new AuthRepository(db);
   const sessions = new SessionCheck(tokens, authRepository, config.sessionCacheSeconds);
   const groupRepository = new GroupRepository(db);
+  // Issue 8: the channel to the devices, and the media requests it carries.
+  const deviceChannel = new DeviceChannelService(new DeviceChannelRepository(db), db, log);
+  const mediaRequests = new MediaRequestService(
+    new MediaRequestRepository(db),
+    assetRepository,
+    driverRepository,
+    fleetAccess,
+    deviceChannel,
+  );
   return {
+    deviceChannel,
+    mediaRequests,
     tokens,
     sessions,
     access,
@@ -213,6 +230,9 @@ export async function buildApp({
   app.decorate('appVersion', VERSION);
   app.decorate('services', createServices(db, config, app.log));
   app.addHook('onClose', () => app.services.engine.stop());
+  // Waiting long-polls answer before the server waits for its requests to end.
+  app.addHook('preClose', async () => app.services.deviceChannel.releasePolls());
+  app.addHook('onClose', () => app.services.deviceChannel.close());
   await app.register(errors);
   await app.register(authenticate);
   await app.register(helmet, {
@@ -279,6 +299,7 @@ export async function buildApp({
         await signedIn.register(fleetRoutes);
         await signedIn.register(vehicleDataRoutes);
         await signedIn.register(geocodingRoutes);
+        await signedIn.register(mediaRequestRoutes);
       });
     },
     { prefix: API_BASE.main },
