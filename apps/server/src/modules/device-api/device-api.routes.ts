@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { BatchResult, DatapointBatch, ErrorCode, RecordBatch } from '@fleet/contract';
 import { errorResponses, unauthorized } from '../../lib/http-error.js';
+import { deviceMediaRoutes } from '../media/media.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,4 +50,6 @@ export const deviceApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) => app.services.ingest.datapoints(request.deviceId, request.body.datapoints),
   );
+
+  await app.register(deviceMediaRoutes);
 };
