@@ -95,9 +95,9 @@ it('uploads, serves a range and the thumbnail, and deletes from the bucket', asy
   expect(refused.statusCode).toBe(415);
   expect(await objects()).toHaveLength(2);
 
-  expect((await t.as('manager', { method: 'DELETE', url: `/api/media/${item.id}` })).statusCode).toBe(
-    204,
-  );
+  expect(
+    (await t.as('manager', { method: 'DELETE', url: `/api/media/${item.id}` })).statusCode,
+  ).toBe(204);
   expect(await objects()).toHaveLength(0);
   expect(await t.db.selectFrom('media_garbage').selectAll().execute()).toEqual([]);
 });

@@ -29,7 +29,10 @@ const uploadSchema = (fields: TSchema) =>
 async function readUpload(request: FastifyRequest): Promise<IncomingUpload> {
   if (!request.isMultipart())
     throw new HttpError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send multipart/form-data');
-  const part = await request.file();
+  const part = await request.file().catch((error: Error & { statusCode?: number }) => {
+    if (error.statusCode && error.statusCode < 500) throw error;
+    throw badRequest(`The multipart body could not be read: ${error.message}`);
+  });
   if (!part) throw badRequest('file is required (after the other fields)');
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(part.fields)) {

@@ -67,6 +67,13 @@ const unsupported = (message: string) =>
 const storeUnavailable = () =>
   new HttpError(503, ErrorCode.INTERNAL_ERROR, 'The media store could not be reached');
 
+/** A failed upload stream: the size limit (413) as it is, a cut or malformed body 400. */
+function unreadable(error: Error & { statusCode?: number; code?: string }): never {
+  if (error.statusCode && error.statusCode < 500) throw error;
+  if (error.code?.startsWith('E') && !error.code.startsWith('ERR_')) throw error; // the disk's
+  throw badRequest(`The file could not be read to its end: ${error.message}`);
+}
+
 function parseFields<S extends TSchema>(schema: S, fields: Record<string, string>): Static<S> {
   const validate = validatorCompiler({
     schema,
@@ -231,7 +238,7 @@ export class MediaService {
     let keys: { storageKey: string; thumbnailKey: string } | undefined;
     let kept = false;
     try {
-      const received = await this.files.receive(file.stream);
+      const received = await this.files.receive(file.stream).catch(unreadable);
       temp = received.path;
       if (file.truncated()) {
         throw new HttpError(

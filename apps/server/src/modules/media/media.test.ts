@@ -237,6 +237,7 @@ describe('uploads', () => {
       { filename: 'big.jpg', contentType: 'image/jpeg', data: Buffer.alloc(1024 * 1024, 1) },
     );
     const before = await mediaCount();
+    let midway: string[] = [];
     await new Promise<void>((resolve) => {
       const request = http.request({
         port,
@@ -252,16 +253,105 @@ describe('uploads', () => {
       request.on('error', () => resolve());
       request.write(body.payload.subarray(0, 400_000), () => {
         setTimeout(() => {
-          request.destroy();
-          resolve();
-        }, 200);
+          void filesUnder(tmpDir()).then((files) => {
+            midway = files;
+            request.destroy();
+            resolve();
+          });
+        }, 300);
       });
     });
     for (let i = 0; i < 50 && (await filesUnder(tmpDir())).length; i++)
       await new Promise((r) => setTimeout(r, 100));
+    // the upload was on its way to a temp file when the client went away
+    expect(midway).toHaveLength(1);
     expect(await filesUnder(tmpDir())).toEqual([]);
     expect(await mediaCount()).toBe(before);
   });
+});
+
+describe('multipart junk', () => {
+  const fields = () => ({
+    identifier: demoDevice.identifier,
+    timestamp: '2026-11-10T08:30:00Z',
+    mimeType: 'image/jpeg',
+  });
+  const raw = (body: string, type = 'multipart/form-data; boundary=b') => ({
+    payload: Buffer.from(body),
+    headers: { 'content-type': type },
+  });
+  const junk: [string, () => { payload: Buffer; headers: Record<string, string> }][] = [
+    [
+      'no closing boundary',
+      () => raw('--b\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nxx'),
+    ],
+    ['another boundary', () => raw('--zz\r\n\r\n--zz--', 'multipart/form-data; boundary=b')],
+    ['no boundary', () => raw('--b--', 'multipart/form-data')],
+    ['only the end', () => raw('--b--\r\n')],
+    [
+      'the file before the fields',
+      () => {
+        const file = multipart({}, { filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg });
+        return file;
+      },
+    ],
+    [
+      'the file in another field',
+      () =>
+        multipart(fields(), {
+          name: 'picture',
+          filename: 'a.jpg',
+          contentType: 'image/jpeg',
+          data: jpeg,
+        }),
+    ],
+    [
+      'an empty file',
+      () =>
+        multipart(fields(), {
+          filename: 'a.jpg',
+          contentType: 'image/jpeg',
+          data: Buffer.alloc(0),
+        }),
+    ],
+    [
+      'a field beyond its size',
+      () =>
+        multipart(
+          { ...fields(), fileName: 'x'.repeat(20_000) },
+          { filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg },
+        ),
+    ],
+    [
+      'a NUL in a field',
+      () =>
+        multipart(
+          { ...fields(), fileName: 'a\u0000b' },
+          { filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg },
+        ),
+    ],
+  ];
+  it.each(junk)(
+    'refuses %s with a 4xx on both upload routes and stores nothing',
+    async (_, body) => {
+      const before = await mediaCount();
+      const user = await t.as('manager', { method: 'POST', url: '/api/media', ...body() });
+      expect(user.statusCode, user.body).toBeGreaterThanOrEqual(400);
+      expect(user.statusCode, user.body).toBeLessThan(500);
+      expect(user.json()).toHaveProperty('code');
+      const b = body();
+      const device = await t.app.inject({
+        method: 'POST',
+        url: '/device-api/v1/media',
+        payload: b.payload,
+        headers: { ...b.headers, authorization: `Bearer ${demoDevice.credential}` },
+      });
+      expect(device.statusCode, device.body).toBeGreaterThanOrEqual(400);
+      expect(device.statusCode, device.body).toBeLessThan(500);
+      expect(await mediaCount()).toBe(before);
+      expect(await filesUnder(tmpDir())).toEqual([]);
+    },
+  );
 });
 
 describe('reading', () => {
