@@ -56,6 +56,11 @@ import { FleetService } from './modules/fleet/fleet.service.js';
 import { VehicleDataService } from './modules/vehicle-data/vehicle-data.service.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { MediaFilesRepository } from './modules/media/media-files.repository.js';
+import { createMediaStore } from './modules/media/media-store.repository.js';
+import { MediaRepository } from './modules/media/media.repository.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { MediaService } from './modules/media/media.service.js';
 import { LinkRepository } from './modules/links/links.repository.js';
 import { assetDriverLinkRoute, linkRoutes } from './modules/links/links.routes.js';
 import { LinkService, type LinkChanged } from './modules/links/links.service.js';
@@ -185,6 +190,16 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       fleetAccess,
       scoreSettings,
     ),
+    media: new MediaService(
+      new MediaRepository(db),
+      new MediaFilesRepository(config.dataDir),
+      createMediaStore(config.media, config.dataDir),
+      assetRepository,
+      driverRepository,
+      fleetAccess,
+      log,
+      config.media.maxBytes,
+    ),
     geocoding: new GeocodingService(
       new GeocodeCacheRepository(db),
       createGeocoder({ ...config.geocoder, userAgent: `Fleetwise/${VERSION}` }),
@@ -233,6 +248,8 @@ export async function buildApp({
   // Waiting long-polls answer before the server waits for its requests to end.
   app.addHook('preClose', async () => app.services.deviceChannel.releasePolls());
   app.addHook('onClose', () => app.services.deviceChannel.close());
+  app.addHook('onReady', async () => app.services.media.startJobs(config.media.jobMinutes));
+  app.addHook('onClose', () => app.services.media.stopJobs());
   await app.register(errors);
   await app.register(authenticate);
   await app.register(helmet, {
@@ -300,6 +317,7 @@ export async function buildApp({
         await signedIn.register(vehicleDataRoutes);
         await signedIn.register(geocodingRoutes);
         await signedIn.register(mediaRequestRoutes);
+        await signedIn.register(mediaRoutes);
       });
     },
     { prefix: API_BASE.main },

@@ -13,6 +13,7 @@ import {
   RecordBatch,
 } from '@fleet/contract';
 import { errorResponses, NoContent, unauthorized } from '../../lib/http-error.js';
+import { deviceMediaRoutes } from '../media/media.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -133,4 +134,6 @@ export const deviceApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.status(204).send(null);
     },
   );
+
+  await app.register(deviceMediaRoutes);
 };
