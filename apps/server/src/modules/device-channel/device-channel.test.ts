@@ -11,6 +11,7 @@ import { buildApp } from '../../app.js';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { EXPIRED_REASON, NOT_SENT_REASON } from '../media-requests/media-request-rules.js';
+import { multipart, testJpeg } from '../media/media-test-files.js';
 
 /** The device flow: a request reaches a device through the channel and is answered. */
 let t: TestApp;
@@ -24,6 +25,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function deviceClient(credential: string, app = t.app) {
   const headers = { authorization: `Bearer ${credential}` };
   return {
+    upload: (fields: Record<string, string | number>, jpeg: Buffer) => {
+      const body = multipart(fields, {
+        filename: 'front.jpg',
+        contentType: 'image/jpeg',
+        data: jpeg,
+      });
+      return app.inject({
+        method: 'POST',
+        url: '/device-api/v1/media',
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
+    },
     poll: async (wait = 0) => {
       const response = await app.inject({
         method: 'GET',
@@ -151,6 +165,63 @@ describe('a media request through the channel', () => {
       cameras: [{ camera: 1, availability: 'UPLOADING' }],
     });
     expect(await medias(asked.id)).toEqual(closed);
+  });
+
+  it('an uploaded picture makes its camera AVAILABLE, with a medium one can download', async () => {
+    const { assetId, device } = await fittedVehicle();
+    const response = await t.as('manager', {
+      method: 'POST',
+      url: `/api/assets/${assetId}/mediarequests`,
+      payload: { mediaType: 'PICTURE', cameraMask: 3, mediaTimestamp: ago(90) },
+    });
+    const asked = response.json<MediaRequest>();
+    const [command] = await device.poll();
+    await device.send(command!.id, 'ack');
+    await device.send(command!.id, 'progress', {
+      cameras: [
+        { camera: 1, availability: 'UPLOADING' },
+        { camera: 2, availability: 'NOT_AVAILABLE', reason: 'outside the recording window' },
+      ],
+    });
+    const jpeg = await testJpeg();
+    const upload = await device.upload(
+      {
+        timestamp: asked.mediaTimestamp,
+        camera: 1,
+        transferReason: 'REQUESTED',
+        commandId: command!.id,
+      },
+      jpeg,
+    );
+    expect(upload.statusCode, upload.body).toBe(201);
+    expect(await medias(asked.id)).toEqual([
+      { camera: 1, availability: 'AVAILABLE', reason: null },
+      { camera: 2, availability: 'NOT_AVAILABLE', reason: 'outside the recording window' },
+    ]);
+    await device.send(command!.id, 'result', { status: 'DONE' });
+
+    const answered = await t.as('manager', {
+      method: 'GET',
+      url: `/api/mediarequests/${asked.id}/medias`,
+    });
+    const [front] = answered.json<RequestedMedia[]>();
+    expect(front!.media).toMatchObject({
+      id: upload.json().id,
+      camera: 1,
+      mimeType: 'image/jpeg',
+      transferReason: 'REQUESTED',
+      assetId,
+      mediaRequestId: asked.id,
+      timestamp: asked.mediaTimestamp,
+    });
+    expect((await request(assetId, asked.id)).settled).toBe(true);
+    const download = await t.as('manager', {
+      method: 'GET',
+      url: `/api/media/${front!.media!.id}/download`,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('image/jpeg');
+    expect(download.rawPayload.equals(jpeg)).toBe(true);
   });
 
   it("a failed result gives the device's reason to the open cameras", async () => {
