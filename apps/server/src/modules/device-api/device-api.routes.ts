@@ -86,9 +86,14 @@ export const deviceApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CommandBatch, ...errorResponses(400, 401) },
       },
     },
-    async (request) => ({
-      commands: await channel.poll(request.deviceId, request.query.wait ?? 0),
-    }),
+    async (request, reply) => {
+      // A device that hangs up stops waiting here too.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      return {
+        commands: await channel.poll(request.deviceId, request.query.wait ?? 0, gone.signal),
+      };
+    },
   );
 
   app.post(

@@ -70,11 +70,20 @@ export class DeviceChannelService {
     );
   }
 
-  /** The device's pending commands; with none, waits up to `waitSeconds` for one. */
-  async poll(deviceId: number, waitSeconds: number): Promise<DeviceCommand[]> {
+  /** Long-polls waiting in this process (at most one per device). */
+  get waitingPolls(): number {
+    return this.waiters.size;
+  }
+
+  /**
+   * The device's pending commands; with none, waits up to `waitSeconds` for one. `gone` aborts
+   * the wait when the device hung up.
+   */
+  async poll(deviceId: number, waitSeconds: number, gone?: AbortSignal): Promise<DeviceCommand[]> {
     const deadline = Date.now() + waitSeconds * 1000;
     if (waitSeconds > 0) await this.listener.ensure();
     for (;;) {
+      if (gone?.aborted) return [];
       const remaining = deadline - Date.now();
       // Registered before the query: a command committed after it wakes this wait.
       const waiter =
@@ -89,7 +98,10 @@ export class DeviceChannelService {
         waiter?.cancel();
         return commands;
       }
+      const hangUp = () => waiter.cancel();
+      gone?.addEventListener('abort', hangUp);
       const reason = await waiter.promise;
+      gone?.removeEventListener('abort', hangUp);
       if (reason === 'replaced' || reason === 'closed') return [];
     }
   }

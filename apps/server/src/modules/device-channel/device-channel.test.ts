@@ -361,6 +361,27 @@ describe('a media request through the channel', () => {
   });
 });
 
+it('a device that hangs up stops waiting', async () => {
+  const app = await buildApp({ config: t.config, db: t.db });
+  try {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const device = await seed.device(demo);
+    const hangUp = new AbortController();
+    const polled = fetch(`${address}/device-api/v1/commands?wait=30`, {
+      headers: { authorization: `Bearer ${device.credential}` },
+      signal: hangUp.signal,
+    }).catch(() => 'aborted');
+    await sleep(500);
+    expect(app.services.deviceChannel.waitingPolls).toBe(1);
+    hangUp.abort();
+    expect(await polled).toBe('aborted');
+    await sleep(200);
+    expect(app.services.deviceChannel.waitingPolls).toBe(0);
+  } finally {
+    await app.close();
+  }
+});
+
 it('closing the server answers a waiting poll at once', async () => {
   const app = await buildApp({ config: t.config, db: t.db });
   const device = await seed.device(demo);
