@@ -98,6 +98,10 @@ export class DeviceChannelService {
         waiter?.cancel();
         return commands;
       }
+      if (gone?.aborted) {
+        waiter.cancel();
+        return [];
+      }
       const hangUp = () => waiter.cancel();
       gone?.addEventListener('abort', hangUp);
       const reason = await waiter.promise;
