@@ -56,6 +56,11 @@ import { FleetService } from './modules/fleet/fleet.service.js';
 import { VehicleDataService } from './modules/vehicle-data/vehicle-data.service.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { MediaFilesRepository } from './modules/media/media-files.repository.js';
+import { createMediaStore } from './modules/media/media-store.repository.js';
+import { MediaRepository } from './modules/media/media.repository.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { MediaService } from './modules/media/media.service.js';
 import { LinkRepository } from './modules/links/links.repository.js';
 import { assetDriverLinkRoute, linkRoutes } from './modules/links/links.routes.js';
 import { LinkService, type LinkChanged } from './modules/links/links.service.js';
@@ -70,6 +75,12 @@ import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.js
 import openapi from './plugins/openapi.js';
 import { validatorCompiler } from './plugins/validation.js';
 import web from './plugins/web.js';
+// Issue 8: the device channel and media requests.
+import { DeviceChannelRepository } from './modules/device-channel/device-channel.repository.js';
+import { DeviceChannelService } from './modules/device-channel/device-channel.service.js';
+import { MediaRequestRepository } from './modules/media-requests/media-requests.repository.js';
+import { mediaRequestRoutes } from './modules/media-requests/media-requests.routes.js';
+import { MediaRequestService } from './modules/media-requests/media-requests.service.js';
 
 const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -95,7 +106,18 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   const authRepository = new AuthRepository(db);
   const sessions = new SessionCheck(tokens, authRepository, config.sessionCacheSeconds);
   const groupRepository = new GroupRepository(db);
+  // Issue 8: the channel to the devices, and the media requests it carries.
+  const deviceChannel = new DeviceChannelService(new DeviceChannelRepository(db), db, log);
+  const mediaRequests = new MediaRequestService(
+    new MediaRequestRepository(db),
+    assetRepository,
+    driverRepository,
+    fleetAccess,
+    deviceChannel,
+  );
   return {
+    deviceChannel,
+    mediaRequests,
     tokens,
     sessions,
     access,
@@ -168,6 +190,16 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       fleetAccess,
       scoreSettings,
     ),
+    media: new MediaService(
+      new MediaRepository(db),
+      new MediaFilesRepository(config.dataDir),
+      createMediaStore(config.media, config.dataDir),
+      assetRepository,
+      driverRepository,
+      fleetAccess,
+      log,
+      config.media.maxBytes,
+    ),
     geocoding: new GeocodingService(
       new GeocodeCacheRepository(db),
       createGeocoder({ ...config.geocoder, userAgent: `Fleetwise/${VERSION}` }),
@@ -213,6 +245,11 @@ export async function buildApp({
   app.decorate('appVersion', VERSION);
   app.decorate('services', createServices(db, config, app.log));
   app.addHook('onClose', () => app.services.engine.stop());
+  // Waiting long-polls answer before the server waits for its requests to end.
+  app.addHook('preClose', async () => app.services.deviceChannel.releasePolls());
+  app.addHook('onClose', () => app.services.deviceChannel.close());
+  app.addHook('onReady', async () => app.services.media.startJobs(config.media.jobMinutes));
+  app.addHook('onClose', () => app.services.media.stopJobs());
   await app.register(errors);
   await app.register(authenticate);
   await app.register(helmet, {
@@ -279,6 +316,8 @@ export async function buildApp({
         await signedIn.register(fleetRoutes);
         await signedIn.register(vehicleDataRoutes);
         await signedIn.register(geocodingRoutes);
+        await signedIn.register(mediaRequestRoutes);
+        await signedIn.register(mediaRoutes);
       });
     },
     { prefix: API_BASE.main },

@@ -34,6 +34,30 @@ describe('loadConfig', () => {
       { GEOCODER: 'google', GOOGLE_MAPS_KEY: 'key', GEOCODER_TIMEOUT: '1500' },
       { geocoder: { kind: 'google', googleMapsKey: 'key', timeoutMs: 1500 } },
     ],
+    [{}, { media: { maxBytes: 200 * 1024 * 1024, jobMinutes: 60, store: { kind: 'local' } } }],
+    [
+      {
+        MEDIA_STORE: 's3',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_BUCKET: 'media',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        MEDIA_MAX_BYTES: '1000',
+      },
+      {
+        media: {
+          maxBytes: 1000,
+          store: {
+            kind: 's3',
+            endpoint: 'http://127.0.0.1:9000',
+            bucket: 'media',
+            region: 'us-east-1',
+            accessKeyId: 'id',
+            secretAccessKey: 'secret',
+          },
+        },
+      },
+    ],
   ])('reads %o', (env, expected) => {
     expect(loadConfig(env, '/srv/fleet')).toMatchObject(expected);
   });
@@ -49,6 +73,13 @@ describe('loadConfig', () => {
       { GEOCODER_URL: 'nominatim.local' },
       "GEOCODER_URL must be an http(s) address, got 'nominatim.local'",
     ],
+    [{ MEDIA_STORE: 'ftp' }, "MEDIA_STORE must be local or s3, got 'ftp'"],
+    [{ MEDIA_STORE: 's3' }, "S3_ENDPOINT must be an http(s) address, got ''"],
+    [
+      { MEDIA_STORE: 's3', S3_ENDPOINT: 'https://s3.example.com' },
+      'MEDIA_STORE=s3 needs S3_BUCKET',
+    ],
+    [{ MEDIA_MAX_BYTES: '0' }, "MEDIA_MAX_BYTES must be an integer of at least 1, got '0'"],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

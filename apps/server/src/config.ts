@@ -29,6 +29,25 @@ export interface Config {
   login: { windowSeconds: number; maxPerAccount: number; maxPerAddress: number };
   /** Reverse geocoding: the offline place list by default, Nominatim or Google when configured. */
   geocoder: Omit<GeocoderConfig, 'userAgent'>;
+  media: MediaConfig;
+}
+
+/** Where pictures and videos live, and how large an upload may be (docs/operations.md). */
+export interface MediaConfig {
+  /** Largest upload in bytes (413 beyond it). */
+  maxBytes: number;
+  /** local: files under DATA_DIR/media; s3: an S3-compatible bucket (path-style URLs). */
+  store: { kind: 'local' } | ({ kind: 's3' } & S3Config);
+  /** Minutes between retention runs (and garbage sweeps); 0: no periodic jobs. */
+  jobMinutes: number;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +102,36 @@ function geocoder(env: NodeJS.ProcessEnv): Config['geocoder'] {
   };
 }
 
+function media(env: NodeJS.ProcessEnv): MediaConfig {
+  const kind = (env.MEDIA_STORE || 'local').toLowerCase();
+  const common = {
+    maxBytes: integer(env, 'MEDIA_MAX_BYTES', 200 * 1024 * 1024),
+    jobMinutes: integer(env, 'MEDIA_JOB_MINUTES', 60, 0),
+  };
+  if (kind === 'local') return { ...common, store: { kind: 'local' } };
+  if (kind !== 's3') throw new ConfigError(`MEDIA_STORE must be local or s3, got '${kind}'`);
+  const endpoint = env.S3_ENDPOINT || '';
+  if (!/^https?:\/\/[^/]/.test(endpoint)) {
+    throw new ConfigError(`S3_ENDPOINT must be an http(s) address, got '${endpoint}'`);
+  }
+  const required = (name: string) => {
+    const value = env[name];
+    if (!value) throw new ConfigError(`MEDIA_STORE=s3 needs ${name}`);
+    return value;
+  };
+  return {
+    ...common,
+    store: {
+      kind: 's3',
+      endpoint: endpoint.replace(/\/+$/, ''),
+      bucket: required('S3_BUCKET'),
+      region: env.S3_REGION || 'us-east-1',
+      accessKeyId: required('S3_ACCESS_KEY_ID'),
+      secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+    },
+  };
+}
+
 /** Reads the configuration from the environment; every setting has a default (see README). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const port = integer(env, 'PORT', 3000, 0);
@@ -108,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxPerAddress: integer(env, 'LOGIN_MAX_PER_ADDRESS', 30),
     },
     geocoder: geocoder(env),
+    media: media(env),
   };
 }

@@ -45,6 +45,10 @@ export const Device = Type.Object({
   name: Type.String(),
   /** The serial number on the unit; unique across the platform. */
   identifier: Type.String(),
+  /** When the device last called the device API (null: never). */
+  lastSeen: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** Heard from within ONLINE_WITHIN_SECONDS. */
+  online: Type.Boolean(),
 });
 export type Device = Static<typeof Device>;
 

@@ -118,6 +118,16 @@ export const MediaRequestInput = Type.Object(
 );
 export type MediaRequestInput = Static<typeof MediaRequestInput>;
 
+/** Most requests GET assets/{id}/mediarequests and drivers/{id}/mediarequests answer. */
+export const MAX_MEDIA_REQUESTS_LISTED = 200;
+
+/** GET assets/{id}/mediarequests and drivers/{id}/mediarequests: requested within [from, until), newest first. */
+export const MediaRequestQuery = Type.Object(
+  { from: Type.Optional(Time), until: Type.Optional(Time) },
+  { additionalProperties: false },
+);
+export type MediaRequestQuery = Static<typeof MediaRequestQuery>;
+
 /**
  * Where one requested camera stands (spec §3 availability):
  * WAITING_FOR_DEVICE the device has not picked the request up (offline);

@@ -9,12 +9,26 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 
+const urls = new WeakMap<Db, string>();
+
 export function createDb(url: string, max = 10, onError: (error: Error) => void = () => {}): Db {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection that the server drops (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', onError);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  urls.set(db, url);
+  return db;
+}
+
+/**
+ * A connection of its own to the database of `db`, outside its pool: for LISTEN, which
+ * needs one connection held for as long as the process listens. The caller ends it.
+ */
+export function dedicatedConnection(db: Db): pg.Client {
+  const url = urls.get(db);
+  if (!url) throw new Error('dedicatedConnection: the database was not opened by createDb');
+  return new pg.Client({ connectionString: url });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

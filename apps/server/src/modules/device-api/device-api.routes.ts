@@ -1,8 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
-import { BatchResult, DatapointBatch, ErrorCode, RecordBatch } from '@fleet/contract';
-import { errorResponses, unauthorized } from '../../lib/http-error.js';
+import {
+  BatchResult,
+  CommandBatch,
+  CommandProgress,
+  CommandQuery,
+  CommandResult,
+  DatapointBatch,
+  ErrorCode,
+  IdParams,
+  RecordBatch,
+} from '@fleet/contract';
+import { errorResponses, NoContent, unauthorized } from '../../lib/http-error.js';
+import { deviceMediaRoutes } from '../media/media.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,7 +24,10 @@ declare module 'fastify' {
 
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 
-/** The device API (docs/device-protocol.md): vehicles send raw records and datapoints. */
+/**
+ * The device API (docs/device-protocol.md): vehicles send raw records and datapoints, and
+ * take their commands from the command channel.
+ */
 export const deviceApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.decorateRequest('deviceId', 0);
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -22,6 +36,7 @@ export const deviceApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!deviceId)
       throw unauthorized(ErrorCode.UNAUTHORIZED, 'A valid device credential is required');
     request.deviceId = deviceId;
+    await app.services.deviceAuth.seen(deviceId);
   });
 
   const schema = <B extends TSchema>(summary: string, body: B) => ({
@@ -49,4 +64,81 @@ export const deviceApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) => app.services.ingest.datapoints(request.deviceId, request.body.datapoints),
   );
+
+  // ── The command channel ──
+  const channel = app.services.deviceChannel;
+  const command = (summary: string) => ({
+    tags: ['device'],
+    summary,
+    security: [{ device: [] }],
+    params: IdParams,
+  });
+
+  app.get(
+    '/commands',
+    {
+      schema: {
+        tags: ['device'],
+        summary:
+          'Pending commands, oldest first; with none, waits up to `wait` seconds for one (long-poll)',
+        security: [{ device: [] }],
+        querystring: CommandQuery,
+        response: { 200: CommandBatch, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      // A device that hangs up stops waiting here too.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      return {
+        commands: await channel.poll(request.deviceId, request.query.wait ?? 0, gone.signal),
+      };
+    },
+  );
+
+  app.post(
+    '/commands/:id/ack',
+    {
+      schema: {
+        ...command('The device holds the command (idempotent)'),
+        response: { 204: NoContent, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await channel.acknowledge(request.deviceId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/commands/:id/progress',
+    {
+      schema: {
+        ...command('How each part of the command stands (a media request: per camera)'),
+        body: CommandProgress,
+        response: { 204: NoContent, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await channel.progress(request.deviceId, request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/commands/:id/result',
+    {
+      schema: {
+        ...command('The command is finished (idempotent: the first result stays)'),
+        body: CommandResult,
+        response: { 204: NoContent, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await channel.result(request.deviceId, request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  await app.register(deviceMediaRoutes);
 };

@@ -1,21 +1,28 @@
 import { sql } from 'kysely';
-import type { Device } from '@fleet/contract';
+import { ONLINE_WITHIN_SECONDS, type Device } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/http-error.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 
-const COLUMNS = ['id', 'organisation_id', 'name', 'identifier'] as const;
+const COLUMNS = ['id', 'organisation_id', 'name', 'identifier', 'last_seen_at'] as const;
+
+/** Online: heard from within ONLINE_WITHIN_SECONDS of `now`. */
+export const isOnline = (lastSeen: Date | null, now: number = Date.now()): boolean =>
+  lastSeen !== null && now - lastSeen.getTime() <= ONLINE_WITHIN_SECONDS * 1000;
 
 const toDevice = (row: {
   id: number;
   organisation_id: number;
   name: string;
   identifier: string;
+  last_seen_at: Date | null;
 }): Device => ({
   id: row.id,
   organisationId: row.organisation_id,
   name: row.name,
   identifier: row.identifier,
+  lastSeen: row.last_seen_at?.toISOString() ?? null,
+  online: isOnline(row.last_seen_at),
 });
 
 export interface DeviceFields {
@@ -92,7 +99,7 @@ export class DeviceRepository {
         INSERT INTO devices (id, organisation_id, name, identifier, credential_hash)
         OVERRIDING SYSTEM VALUE
         VALUES (${id}, ${organisationId}, ${fields.name}, ${fields.identifier}, ${credentialHash})
-        RETURNING id, organisation_id, name, identifier`.execute(this.db);
+        RETURNING id, organisation_id, name, identifier, last_seen_at`.execute(this.db);
       return toDevice(rows[0]!);
     });
   }
@@ -108,6 +115,19 @@ export class DeviceRepository {
         .executeTakeFirst();
       return row && toDevice(row);
     });
+  }
+
+  /**
+   * The device called the device API now. Written only when the stored moment is older than
+   * `minimumSeconds`, so a device that calls every second costs a write every few seconds.
+   */
+  async touchLastSeen(id: number, minimumSeconds: number): Promise<void> {
+    await sql`
+      UPDATE devices SET last_seen_at = now()
+       WHERE id = ${id}
+         AND (last_seen_at IS NULL OR last_seen_at < now() - make_interval(secs => ${minimumSeconds}))`.execute(
+      this.db,
+    );
   }
 
   /** The old credential stops working at once. */

@@ -43,6 +43,8 @@ describe('devices: create with a credential shown once', () => {
       organisationId: demo,
       name: 'Dashcam front',
       identifier: 'FW-0001',
+      lastSeen: null,
+      online: false,
       credential: expect.stringMatching(/^dev_\d+_[A-Za-z0-9_-]{43}$/),
     });
     expect(device.credential.startsWith(`dev_${device.id}_`)).toBe(true);
@@ -169,6 +171,8 @@ describe('devices: the identifier is unique across the platform', () => {
       organisationId: demo,
       name: 'Renamed',
       identifier: device.identifier,
+      lastSeen: null,
+      online: false,
     });
   });
 

@@ -117,4 +117,20 @@ export class VehicleDataRepository {
       LIMIT ${LIMIT}`.execute(this.db);
     return rows;
   }
+
+  /** Media of the asset in the window, oldest first, with the identifier of the device that made them. */
+  async media(assetId: number, window: Window) {
+    return this.db
+      .selectFrom('media as m')
+      .leftJoin('devices as d', 'd.id', 'm.device_id')
+      .select(['m.id', 'm.mime_type', 'm.timestamp', 'd.identifier'])
+      .where('m.asset_id', '=', assetId)
+      .where('m.timestamp', '>=', window.from)
+      .where('m.timestamp', '<=', window.until)
+      .orderBy('m.timestamp')
+      .orderBy('m.camera')
+      .orderBy('m.id')
+      .limit(LIMIT)
+      .execute();
+  }
 }

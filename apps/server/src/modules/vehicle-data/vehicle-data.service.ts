@@ -223,6 +223,7 @@ export class VehicleDataService {
     const span = dataWindow(query, MAX_LIST_DAYS);
     const points = await this.data.datapoints(assetId, span);
     const events = query.events ? await this.data.events('asset_id', assetId, span) : [];
+    const media = query.media ? await this.data.media(assetId, span) : [];
     const byTime = new Map<number, Datapoint>();
     for (const p of points) {
       byTime.set(p.timestamp.getTime(), {
@@ -234,10 +235,27 @@ export class VehicleDataService {
         ...(query.media ? { media: [] } : {}),
       });
     }
+    // A medium at a moment without a position is still a point of its own (spec §3).
+    for (const m of media) {
+      const key = m.timestamp.getTime();
+      let point = byTime.get(key);
+      if (!point) {
+        point = {
+          timestamp: m.timestamp.toISOString(),
+          identifier: m.identifier ?? '',
+          location: null,
+          speed: null,
+          ...(query.events ? { events: [] } : {}),
+          media: [],
+        };
+        byTime.set(key, point);
+      }
+      point.media!.push({ id: m.id, mimeType: m.mime_type });
+    }
     for (const e of events) {
       const point = byTime.get(e.timestamp.getTime());
       if (point) point.events!.push({ eventType: e.event_type });
     }
-    return [...byTime.values()];
+    return [...byTime.values()].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
   }
 }

@@ -1,0 +1,211 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import {
+  ErrorCode,
+  IdParams,
+  MediaDeletionList,
+  MediaItem,
+  MediaList,
+  MediaQuery,
+  MediaUploadFields,
+} from '@fleet/contract';
+import { HttpError, NoContent, badRequest, errorResponses } from '../../lib/http-error.js';
+import { validatorCompiler } from '../../plugins/validation.js';
+import { DeviceMediaFields, type Download, type IncomingUpload } from './media.service.js';
+
+const Binary = Type.String({ format: 'binary' });
+const FIELD_MAX_BYTES = 10_000;
+
+/** Multipart bodies are read by the handler (fields, then the file streamed): the schema documents them. */
+const multipartValidator: FastifySchemaCompiler<TSchema> = (route) =>
+  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
+
+const uploadSchema = (fields: TSchema) =>
+  Type.Object({ ...(fields as unknown as { properties: object }).properties, file: Binary });
+
+/** The fields sent before the file, and the file's stream (not read yet). */
+async function readUpload(request: FastifyRequest): Promise<IncomingUpload> {
+  if (!request.isMultipart())
+    throw new HttpError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send multipart/form-data');
+  const part = await request.file().catch((error: Error & { statusCode?: number }) => {
+    if (error.statusCode && error.statusCode < 500) throw error;
+    throw badRequest(`The multipart body could not be read: ${error.message}`);
+  });
+  if (!part) throw badRequest('file is required (after the other fields)');
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    if (name === part.fieldname) continue;
+    if (Array.isArray(value)) throw badRequest(`${name} is sent more than once`);
+    if (!value || value.type !== 'field') continue;
+    if (value.valueTruncated) throw badRequest(`${name} is too long`);
+    fields[name] = String(value.value);
+  }
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw badRequest(`the file goes in the field 'file', not '${part.fieldname}'`);
+  }
+  return {
+    fields,
+    file: {
+      stream: part.file,
+      fileName: part.filename || undefined,
+      truncated: () => part.file.truncated,
+    },
+  };
+}
+
+const sendDownload = (reply: FastifyReply, download: Download) =>
+  reply.status(download.status).headers(download.headers).send(download.stream);
+
+/** The media calls of the main base (spec §7); every one checks access through FleetAccess. */
+export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.services.media;
+  await app.register(multipart, {
+    limits: { fileSize: service.maxBytes, files: 1, fields: 20, fieldSize: FIELD_MAX_BYTES },
+  });
+  const errors = errorResponses(400, 401, 403, 404);
+
+  app.post(
+    '/media',
+    {
+      validatorCompiler: multipartValidator,
+      schema: {
+        tags: ['media'],
+        summary:
+          'Upload a picture or video for a device moment (multipart: the fields, then file); the content decides the type',
+        consumes: ['multipart/form-data'],
+        body: uploadSchema(MediaUploadFields),
+        response: { 201: MediaItem, ...errors, ...errorResponses(409, 413, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.uploadByUser(request.user, await readUpload(request))),
+  );
+
+  app.get(
+    '/media/:id',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'A medium',
+        params: IdParams,
+        response: { 200: MediaItem, ...errors },
+      },
+    },
+    (request) => service.get(request.user, request.params.id),
+  );
+
+  app.get(
+    '/media/:id/download',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'The file, as an attachment; one byte range (Range: bytes=a-b) answers 206',
+        params: IdParams,
+        response: { 200: Binary, 206: Binary, ...errors, ...errorResponses(416) },
+      },
+    },
+    async (request, reply) =>
+      sendDownload(
+        reply,
+        await service.download(request.user, request.params.id, request.headers.range),
+      ),
+  );
+
+  app.get(
+    '/media/:id/thumbnail',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'The 250x140 JPEG thumbnail',
+        params: IdParams,
+        response: { 200: Binary, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendDownload(reply, await service.thumbnail(request.user, request.params.id)),
+  );
+
+  app.delete(
+    '/media/:id',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Delete a medium and its files (recorded in the deletion audit); not for DRIVER',
+        params: IdParams,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(request.user, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  const list = (summary: string) => ({
+    tags: ['media'],
+    summary,
+    params: IdParams,
+    querystring: MediaQuery,
+    response: { 200: MediaList, ...errors },
+  });
+  app.get(
+    '/assets/:id/media',
+    { schema: list('Media of an asset in [from, until], newest first') },
+    (request) => service.listForAsset(request.user, request.params.id, request.query),
+  );
+  app.get(
+    '/drivers/:id/media',
+    { schema: list('Media while the driver drove, in [from, until], newest first') },
+    (request) => service.listForDriver(request.user, request.params.id, request.query),
+  );
+
+  app.get(
+    '/organisations/:id/mediadeletions',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Who deleted which footage of the organisation, newest first (not for DRIVER)',
+        params: IdParams,
+        response: { 200: MediaDeletionList, ...errors },
+      },
+    },
+    (request) => service.deletions(request.user, request.params.id),
+  );
+};
+
+/** POST /device-api/v1/media: a device's own pictures and videos (docs/device-protocol.md). */
+export const deviceMediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.services.media;
+  await app.register(multipart, {
+    limits: { fileSize: service.maxBytes, files: 1, fields: 20, fieldSize: FIELD_MAX_BYTES },
+  });
+  app.post(
+    '/media',
+    {
+      validatorCompiler: multipartValidator,
+      schema: {
+        tags: ['device'],
+        summary:
+          'Send a picture or video (multipart: timestamp, camera, transferReason, commandId?, then file); the same one twice is stored once (200)',
+        security: [{ device: [] }],
+        consumes: ['multipart/form-data'],
+        body: uploadSchema(DeviceMediaFields),
+        response: {
+          200: MediaItem,
+          201: MediaItem,
+          ...errorResponses(400, 401, 404, 409, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { item, created } = await service.uploadByDevice(
+        request.deviceId,
+        await readUpload(request),
+      );
+      return reply.status(created ? 201 : 200).send(item);
+    },
+  );
+};
