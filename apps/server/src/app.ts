@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -81,16 +82,25 @@ import { DeviceChannelService } from './modules/device-channel/device-channel.se
 import { MediaRequestRepository } from './modules/media-requests/media-requests.repository.js';
 import { mediaRequestRoutes } from './modules/media-requests/media-requests.routes.js';
 import { MediaRequestService } from './modules/media-requests/media-requests.service.js';
+// Issue 9: live monitoring, the video gateway and organisation settings.
+import { MonitoringRepository } from './modules/monitoring/monitoring.repository.js';
+import { monitoringRoutes, monitoringViewRoutes } from './modules/monitoring/monitoring.routes.js';
+import { MonitoringService } from './modules/monitoring/monitoring.service.js';
+import { RecordingsRepository } from './modules/monitoring/recordings.repository.js';
+import { WebhookRepository } from './modules/monitoring/webhook.repository.js';
+import { OrganisationSettingsRepository } from './modules/organisation-settings/organisation-settings.repository.js';
+import { organisationSettingsRoutes } from './modules/organisation-settings/organisation-settings.routes.js';
+import { OrganisationSettingsService } from './modules/organisation-settings/organisation-settings.service.js';
+import { janusProxyRoutes } from './modules/video-gateway/janus-proxy.routes.js';
+import { VideoGatewayService } from './modules/video-gateway/video-gateway.service.js';
 
 const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ).version;
 
 function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
-  const tokens = new AccessTokens(
-    loadOrCreateSecret(config.dataDir, config.jwtSecret),
-    config.accessTokenTtlSeconds,
-  );
+  const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  const tokens = new AccessTokens(secret, config.accessTokenTtlSeconds);
   const organisationRepository = new OrganisationRepository(db);
   const access = new AccessService(organisationRepository);
   const fleetAccess = new FleetAccess(access, organisationRepository);
@@ -115,7 +125,33 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     fleetAccess,
     deviceChannel,
   );
+  // Issue 9: organisation settings, the video gateway and monitoring.
+  const organisationSettings = new OrganisationSettingsService(
+    new OrganisationSettingsRepository(db),
+    access,
+  );
+  const videoGateway = new VideoGatewayService(config.videoGateway, config.dataDir, log);
+  const monitoring = new MonitoringService(
+    new MonitoringRepository(db),
+    assetRepository,
+    driverRepository,
+    access,
+    fleetAccess,
+    deviceChannel,
+    organisationSettings,
+    videoGateway,
+    new RecordingsRepository(path.join(config.dataDir, 'tmp')),
+    new WebhookRepository(config.monitoring.webhookTimeoutMs),
+    new MediaFilesRepository(config.dataDir),
+    createMediaStore(config.media, config.dataDir),
+    config.monitoring,
+    secret,
+    log,
+  );
   return {
+    organisationSettings,
+    videoGateway,
+    monitoring,
     deviceChannel,
     mediaRequests,
     tokens,
@@ -250,6 +286,14 @@ export async function buildApp({
   app.addHook('onClose', () => app.services.deviceChannel.close());
   app.addHook('onReady', async () => app.services.media.startJobs(config.media.jobMinutes));
   app.addHook('onClose', () => app.services.media.stopJobs());
+  app.addHook('onReady', async () => {
+    await app.services.videoGateway.start();
+    app.services.monitoring.startJobs(config.monitoring.jobSeconds);
+  });
+  app.addHook('onClose', async () => {
+    await app.services.monitoring.stopJobs();
+    await app.services.videoGateway.stop();
+  });
   await app.register(errors);
   await app.register(authenticate);
   await app.register(helmet, {
@@ -318,7 +362,11 @@ export async function buildApp({
         await signedIn.register(geocodingRoutes);
         await signedIn.register(mediaRequestRoutes);
         await signedIn.register(mediaRoutes);
+        await signedIn.register(organisationSettingsRoutes);
+        await signedIn.register(monitoringRoutes);
       });
+      // A session or the monitoring's own token (the monitoring view).
+      await api.register(monitoringViewRoutes);
     },
     { prefix: API_BASE.main },
   );
@@ -340,6 +388,7 @@ export async function buildApp({
   });
 
   await app.register(deviceApiRoutes, { prefix: DEVICE_API_BASE });
+  await app.register(janusProxyRoutes);
 
   await app.register(web, { root: config.webDist });
   return app;

@@ -30,6 +30,42 @@ export interface Config {
   /** Reverse geocoding: the offline place list by default, Nominatim or Google when configured. */
   geocoder: Omit<GeocoderConfig, 'userAgent'>;
   media: MediaConfig;
+  /** Live video (docs/monitoring.md). */
+  videoGateway: VideoGatewayConfig;
+  monitoring: MonitoringConfig;
+}
+
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+/** The Janus video gateway: our own (auto), an external one (JANUS_URL), or none (off). */
+export interface VideoGatewayConfig {
+  mode: 'auto' | 'external' | 'off';
+  /** the janus binary, looked up on PATH */
+  binary: string;
+  url?: string;
+  adminKey?: string;
+  /** the gateway address handed to devices (default: the Janus address) */
+  deviceUrl?: string;
+  /** where Janus writes recordings (a folder the server reads too); null: no recordings */
+  recordingsDir: string | null;
+  rtpPortRange: string;
+  /** STUN/TURN servers for browsers (and Janus's own STUN) */
+  iceServers: IceServer[];
+}
+
+export interface MonitoringConfig {
+  /** The portal's address as the control room reaches it, for the monitoring-view link. */
+  publicBaseUrl: string;
+  /** How long a monitoring token still works after the end. */
+  tokenHours: number;
+  /** Seconds between the periodic checks (maximum duration, finalising, recordings, alarms); 0: none. */
+  jobSeconds: number;
+  /** Milliseconds a webhook delivery may take. */
+  webhookTimeoutMs: number;
 }
 
 /** Where pictures and videos live, and how large an upload may be (docs/operations.md). */
@@ -132,6 +168,83 @@ function media(env: NodeJS.ProcessEnv): MediaConfig {
   };
 }
 
+function iceServers(raw: string | undefined): IceServer[] {
+  if (!raw?.trim()) return [];
+  if (raw.trim().startsWith('[')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new ConfigError('ICE_SERVERS must be a JSON array of {urls, username?, credential?}');
+    }
+    const valid =
+      Array.isArray(parsed) &&
+      parsed.every(
+        (s) =>
+          typeof s === 'object' &&
+          s !== null &&
+          (typeof s.urls === 'string' ||
+            (Array.isArray(s.urls) && s.urls.every((u: unknown) => typeof u === 'string'))),
+      );
+    if (!valid)
+      throw new ConfigError('ICE_SERVERS must be a JSON array of {urls, username?, credential?}');
+    return parsed as IceServer[];
+  }
+  const urls = raw
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  const bad = urls.find((u) => !/^(stun|stuns|turn|turns):/.test(u));
+  if (bad) throw new ConfigError(`ICE_SERVERS entries start with stun: or turn:, got '${bad}'`);
+  return urls.map((u) => ({ urls: u }));
+}
+
+function publicBaseUrl(env: NodeJS.ProcessEnv, port: number): string {
+  const raw = env.PUBLIC_BASE_URL || `http://localhost:${port}`;
+  if (!/^https?:\/\/[^/]/.test(raw))
+    throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) address, got '${raw}'`);
+  return raw.replace(/\/+$/, '');
+}
+
+function videoGateway(env: NodeJS.ProcessEnv, dataDir: string): VideoGatewayConfig {
+  const url = env.JANUS_URL?.replace(/\/+$/, '') || undefined;
+  if (url && !/^https?:\/\/[^/]/.test(url))
+    throw new ConfigError(`JANUS_URL must be an http(s) address of the Janus API, got '${url}'`);
+  const deviceUrl = env.JANUS_DEVICE_URL || undefined;
+  if (deviceUrl && !/^(https?|wss?):\/\/[^/]/.test(deviceUrl))
+    throw new ConfigError(
+      `JANUS_DEVICE_URL must be an http(s) or ws(s) address, got '${deviceUrl}'`,
+    );
+  const off = (env.JANUS || 'auto').toLowerCase();
+  if (!['auto', 'off'].includes(off))
+    throw new ConfigError(`JANUS must be auto or off, got '${off}'`);
+  const ports = env.JANUS_RTP_PORTS || '20000-20999';
+  const range = /^(\d+)-(\d+)$/.exec(ports);
+  if (
+    !range ||
+    Number(range[1]) < 1024 ||
+    Number(range[2]) > 65535 ||
+    Number(range[1]) >= Number(range[2])
+  )
+    throw new ConfigError(`JANUS_RTP_PORTS must be a range such as 20000-20999, got '${ports}'`);
+  const mode = off === 'off' ? 'off' : url ? 'external' : 'auto';
+  const recordings = env.JANUS_RECORDINGS_DIR
+    ? path.resolve(env.JANUS_RECORDINGS_DIR)
+    : mode === 'auto'
+      ? path.join(dataDir, 'recordings')
+      : null;
+  return {
+    mode,
+    binary: env.JANUS_BINARY || 'janus',
+    url,
+    adminKey: env.JANUS_ADMIN_KEY || undefined,
+    deviceUrl,
+    recordingsDir: recordings,
+    rtpPortRange: ports,
+    iceServers: iceServers(env.ICE_SERVERS),
+  };
+}
+
 /** Reads the configuration from the environment; every setting has a default (see README). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const port = integer(env, 'PORT', 3000, 0);
@@ -158,5 +271,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     geocoder: geocoder(env),
     media: media(env),
+    videoGateway: videoGateway(env, path.resolve(cwd, env.DATA_DIR || 'data')),
+    monitoring: {
+      publicBaseUrl: publicBaseUrl(env, port),
+      tokenHours: integer(env, 'MONITORING_TOKEN_HOURS', 24),
+      jobSeconds: integer(env, 'MONITORING_JOB_SECONDS', 5, 0),
+      webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT', 5000),
+    },
   };
 }

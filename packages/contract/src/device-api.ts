@@ -88,7 +88,13 @@ export type BatchResult = Static<typeof BatchResult>;
 
 // ── The device channel: commands from the server (docs/device-protocol.md) ──
 
-export const COMMAND_KINDS = ['MEDIA_REQUEST', 'MONITORING_REQUEST', 'CONFIGURATION'] as const;
+export const COMMAND_KINDS = [
+  'MEDIA_REQUEST',
+  'MONITORING_REQUEST',
+  'CONFIGURATION',
+  /** the monitoring ended (not by the device itself): stop tracing and publishing */
+  'MONITORING_END',
+] as const;
 export const CommandKind = Type.Enum(COMMAND_KINDS);
 export type CommandKind = Static<typeof CommandKind>;
 
@@ -160,3 +166,69 @@ export const CommandResult = Type.Object(
   { additionalProperties: false },
 );
 export type CommandResult = Static<typeof CommandResult>;
+
+// ── Monitoring (docs/device-protocol.md, "Monitoring") ──
+
+/** The payload of a MONITORING_REQUEST command. */
+export const MonitoringRequestCommand = Type.Object({
+  monitoringRequestId: Type.Integer(),
+  tracingFrequency: Type.Integer(),
+  liveFeed: Type.Boolean(),
+  /** 0: the device's configured live-feed cameras */
+  liveFeedCameraMask: Type.Integer(),
+});
+export type MonitoringRequestCommand = Static<typeof MonitoringRequestCommand>;
+
+/** The payload of a MONITORING_END command. */
+export const MonitoringEndCommand = Type.Object({ monitoringId: Type.Integer() });
+export type MonitoringEndCommand = Static<typeof MonitoringEndCommand>;
+
+/** POST /device-api/v1/monitorings: the device starts the monitoring a command asked for. */
+export const StartMonitoring = Type.Object(
+  { commandId: Type.Integer({ minimum: 1, maximum: 2147483647 }) },
+  { additionalProperties: false },
+);
+export type StartMonitoring = Static<typeof StartMonitoring>;
+
+/** A monitoring as the device sees it: how often to trace and where to publish the cameras. */
+export const DeviceMonitoring = Type.Object({
+  id: Type.Integer(),
+  tracingFrequency: Type.Integer(),
+  start: Type.String(),
+  /** it ends by itself at the latest then */
+  maxEnd: Type.String(),
+  /** true once ended (by anyone): stop tracing and publishing */
+  ended: Type.Boolean(),
+  liveFeed: Type.Union([
+    Type.Object({
+      /** false: no video gateway; trace only */
+      available: Type.Boolean(),
+      reason: Type.Union([Type.String(), Type.Null()]),
+      /** the Janus HTTP API to publish to */
+      gatewayUrl: Type.Union([Type.String(), Type.Null()]),
+      roomId: Type.Union([Type.Integer(), Type.Null()]),
+      /** the room's pin */
+      pin: Type.Union([Type.String(), Type.Null()]),
+      /** camera bits to publish, one publisher per camera named FRONT, REAR, LEFT, RIGHT, DRIVER; 0: the configured ones */
+      cameraMask: Type.Integer(),
+      iceServers: Type.Array(Type.Unknown()),
+    }),
+    Type.Null(),
+  ]),
+});
+export type DeviceMonitoring = Static<typeof DeviceMonitoring>;
+
+/** POST /device-api/v1/monitorings/{id}/positions */
+export const MonitoringPositions = Type.Object(
+  { positions: Type.Array(DatapointInput, { minItems: 1, maxItems: 100 }) },
+  { additionalProperties: false },
+);
+export type MonitoringPositions = Static<typeof MonitoringPositions>;
+
+export const MonitoringPositionsResult = Type.Object({
+  stored: Type.Integer(),
+  /** true: the monitoring ended; nothing was stored, stop tracing */
+  ended: Type.Boolean(),
+  tracingFrequency: Type.Integer(),
+});
+export type MonitoringPositionsResult = Static<typeof MonitoringPositionsResult>;

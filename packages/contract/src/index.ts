@@ -18,3 +18,5 @@ export * from './period.js';
 export * from './ranking.js';
 export * from './geocoding.js';
 export * from './media.js';
+export * from './monitoring.js';
+export * from './organisation-settings.js';

@@ -13,6 +13,12 @@ export default fp(
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
             device: { type: 'http', scheme: 'bearer', description: 'dev_<deviceId>_<secret>' },
+            monitoringToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'A monitoring token: opens that one monitoring (docs/monitoring.md)',
+            },
           },
         },
         security: [{ bearer: [] }],

@@ -39,6 +39,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: path.join(os.tmpdir(), name),
     JWT_SECRET: `test-secret-${name}`,
     WEB_DIST: path.join(os.tmpdir(), 'no-web-build'),
+    // Tests that need live video start Janus themselves (JANUS: 'auto').
+    JANUS: 'off',
+    MONITORING_JOB_SECONDS: '0',
     ...env,
   });
   const app = await buildApp({ config, db });

@@ -77,6 +77,20 @@ export class AccessService {
     }
   }
 
+  /** An organisation's settings (control room, alarm webhook, monitoring): OEM and RESELLER change them. */
+  assertMayChangeOrganisationSettings(user: AccessTokenClaims) {
+    if (!permissions.organisationSettings(user.user_role)) {
+      throw forbidden('Only OEM and reseller users change organisation settings');
+    }
+  }
+
+  /** Monitoring (requests, the monitoring tab, tokens, ending): every role but DRIVER (spec §2). */
+  assertMayMonitor(user: AccessTokenClaims) {
+    if (!permissions.monitoring(user.user_role)) {
+      throw forbidden('Monitoring is not for drivers');
+    }
+  }
+
   /** The OEM section and its admin base (`/admin-api`): OEM only. */
   assertOemSection(user: AccessTokenClaims) {
     if (!permissions.oemSection(user.user_role)) {

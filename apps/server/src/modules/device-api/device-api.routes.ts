@@ -14,6 +14,7 @@ import {
 } from '@fleet/contract';
 import { errorResponses, NoContent, unauthorized } from '../../lib/http-error.js';
 import { deviceMediaRoutes } from '../media/media.routes.js';
+import { deviceMonitoringRoutes } from '../monitoring/monitoring.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -141,4 +142,5 @@ export const deviceApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(deviceMediaRoutes);
+  await app.register(deviceMonitoringRoutes);
 };

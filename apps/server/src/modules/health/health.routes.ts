@@ -25,6 +25,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         database: 'ok' as const,
         version: app.appVersion,
         engineQueue,
+        videoGateway: await app.services.videoGateway.status(),
       };
     },
   );

@@ -1,0 +1,730 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ErrorCode,
+  MAX_MONITORING_POSITIONS,
+  MAX_MONITORINGS_LISTED,
+  MONITORING_REQUEST_TTL_MINUTES,
+  type AccessTokenClaims,
+  type AssetMonitoring,
+  type AssetMonitoringRequest,
+  type AssetMonitoringRequestInput,
+  type DeviceMonitoring,
+  type MonitoringEndCommand,
+  type MonitoringEndReason,
+  type MonitoringPositionsResult,
+  type MonitoringQuery,
+  type MonitoringRequestCommand,
+  type DatapointInput,
+} from '@fleet/contract';
+import type { MonitoringConfig } from '../../config.js';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/http-error.js';
+import type { AccessService } from '../access/access.service.js';
+import type { FleetAccess } from '../access/fleet-access.js';
+import type { AssetRepository } from '../assets/assets.repository.js';
+import type { DeviceChannelService } from '../device-channel/device-channel.service.js';
+import type { DriverRepository } from '../drivers/drivers.repository.js';
+import { contentDisposition, parseRange } from '../media/media-http.js';
+import type { MediaFilesRepository } from '../media/media-files.repository.js';
+import { storageKeys, type MediaStore } from '../media/media-store.repository.js';
+import type { OrganisationSettingsService } from '../organisation-settings/organisation-settings.service.js';
+import type { VideoGatewayService } from '../video-gateway/video-gateway.service.js';
+import {
+  cameraOfDisplay,
+  EMPTY_RECORDING_BYTES,
+  monitoringRequestProblem,
+  newPin,
+  newRoomId,
+  newRoomSecret,
+  normaliseRequest,
+  tokenOpens,
+  webhookDelaySeconds,
+  webhookSignature,
+} from './monitoring-rules.js';
+import { MonitoringTokens } from './monitoring-tokens.js';
+import {
+  AssetBusy,
+  type MonitoringRepository,
+  type MonitoringRow,
+  type RequestRow,
+} from './monitoring.repository.js';
+import type { RecordingsRepository } from './recordings.repository.js';
+import type { WebhookRepository } from './webhook.repository.js';
+
+/** Who reads a monitoring: a signed-in user, or the holder of that monitoring's token. */
+export type Viewer =
+  { kind: 'user'; user: AccessTokenClaims } | { kind: 'token'; monitoringId: number };
+
+const MINUTE = 60_000;
+/** A MONITORING_END command waits this long for an offline device (its next call says it too). */
+const END_COMMAND_TTL_MS = 60 * MINUTE;
+const MAX_RECORDING_ATTEMPTS = 3;
+const PUBLISHERS = 6; // five cameras and the control room
+
+function requestState(row: RequestRow, now: number): AssetMonitoringRequest['state'] {
+  return row.state === 'PENDING' && row.expires_at.getTime() <= now ? 'EXPIRED' : row.state;
+}
+
+function toRequest(row: RequestRow, now: number): AssetMonitoringRequest {
+  const state = requestState(row, now);
+  return {
+    id: row.id,
+    assetId: row.asset_id,
+    deviceId: row.device_id,
+    timestamp: row.requested_at.toISOString(),
+    tracingFrequency: row.tracing_frequency,
+    liveFeed: row.live_feed,
+    liveFeedCameraMask: row.live_feed_camera_mask,
+    ...(row.acknowledged_at ? { syncedWithDevice: row.acknowledged_at.toISOString() } : {}),
+    expiresAt: row.expires_at.toISOString(),
+    state,
+    reason:
+      state === 'EXPIRED' && row.state === 'PENDING'
+        ? 'the device did not start the monitoring in time'
+        : row.reason,
+    monitoringId: row.monitoring_id,
+    requestedBy: row.requested_by,
+  };
+}
+
+/**
+ * Live safety monitoring (docs/monitoring.md): requests carried to the vehicle by the command
+ * channel, the monitoring the device starts, its positions, its live room on the video
+ * gateway, its end (by anyone, once), the recordings that become media, the control room's
+ * signed alarm, and the token that opens one monitoring.
+ */
+export class MonitoringService {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private readonly tokens: MonitoringTokens;
+
+  constructor(
+    private readonly repository: MonitoringRepository,
+    private readonly assets: AssetRepository,
+    private readonly drivers: DriverRepository,
+    private readonly access: AccessService,
+    private readonly fleetAccess: FleetAccess,
+    private readonly channel: DeviceChannelService,
+    private readonly settings: OrganisationSettingsService,
+    private readonly gateway: VideoGatewayService,
+    private readonly recordings: RecordingsRepository,
+    private readonly webhooks: WebhookRepository,
+    private readonly mediaFiles: MediaFilesRepository,
+    private readonly mediaStore: MediaStore,
+    private readonly config: MonitoringConfig,
+    secret: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.tokens = new MonitoringTokens(secret);
+    channel.handle('MONITORING_REQUEST', {
+      acknowledged: async () => undefined,
+      progress: async () => {
+        throw badRequest('A MONITORING_REQUEST command takes no progress');
+      },
+      finished: async (command) => {
+        if (command.status === 'FAILED')
+          await this.repository.failRequest(command.id, command.reason || 'refused by the device');
+      },
+    });
+    gateway.onRoomsLost(() => void this.remakeRooms());
+  }
+
+  // ── Requests ─────────────────────────────────────────────────────────────
+
+  async request(
+    user: AccessTokenClaims,
+    assetId: number,
+    input: AssetMonitoringRequestInput,
+  ): Promise<AssetMonitoringRequest> {
+    await this.fleetAccess.record(
+      user,
+      await this.assets.find(assetId),
+      `Asset ${assetId}`,
+      'write',
+    );
+    this.access.assertMayMonitor(user);
+    const problem = monitoringRequestProblem(input, assetId);
+    if (problem) throw badRequest(problem);
+    const deviceId = await this.repository.deviceNow(assetId);
+    if (deviceId === undefined) throw badRequest('No device is fitted to this vehicle now');
+    const request = normaliseRequest(input);
+    const expiresAt = new Date(Date.now() + MONITORING_REQUEST_TTL_MINUTES * MINUTE);
+    let id: number;
+    try {
+      id = await this.repository.createRequest(
+        { assetId, deviceId, requestedBy: user.user_id, ...request },
+        (executor, monitoringRequestId) => {
+          const payload: MonitoringRequestCommand = { monitoringRequestId, ...request };
+          return this.channel.send(deviceId, 'MONITORING_REQUEST', payload, expiresAt, executor);
+        },
+      );
+    } catch (error) {
+      if (error instanceof AssetBusy)
+        throw conflict('This asset already has a monitoring that is active or waiting to start');
+      throw error;
+    }
+    return toRequest((await this.repository.findRequest(id))!, Date.now());
+  }
+
+  async requests(
+    user: AccessTokenClaims,
+    assetId: number,
+    query: MonitoringQuery,
+  ): Promise<AssetMonitoringRequest[]> {
+    await this.fleetAccess.record(
+      user,
+      await this.assets.find(assetId),
+      `Asset ${assetId}`,
+      'read',
+    );
+    this.access.assertMayMonitor(user);
+    const { from, until } = period(query);
+    const rows = await this.repository.listRequests(assetId, from, until, MAX_MONITORINGS_LISTED);
+    const now = Date.now();
+    return rows.map((r) => toRequest(r, now));
+  }
+
+  // ── Reading ──────────────────────────────────────────────────────────────
+
+  async list(
+    user: AccessTokenClaims,
+    by: 'asset' | 'driver',
+    id: number,
+    query: MonitoringQuery,
+  ): Promise<AssetMonitoring[]> {
+    const record = by === 'asset' ? await this.assets.find(id) : await this.drivers.find(id);
+    await this.fleetAccess.record(
+      user,
+      record,
+      `${by === 'asset' ? 'Asset' : 'Driver'} ${id}`,
+      'read',
+    );
+    this.access.assertMayMonitor(user);
+    const { from, until } = period(query);
+    const rows = await this.repository.list(by, id, from, until, MAX_MONITORINGS_LISTED);
+    return Promise.all(rows.map((r) => this.answer(r)));
+  }
+
+  async active(user: AccessTokenClaims, assetId: number): Promise<AssetMonitoring> {
+    await this.fleetAccess.record(
+      user,
+      await this.assets.find(assetId),
+      `Asset ${assetId}`,
+      'read',
+    );
+    this.access.assertMayMonitor(user);
+    const row = await this.repository.active(assetId);
+    if (!row) throw notFound(`Asset ${assetId} has no active monitoring`);
+    return this.answer(row);
+  }
+
+  async get(viewer: Viewer, id: number): Promise<AssetMonitoring> {
+    return this.answer(await this.readable(viewer, id));
+  }
+
+  async token(user: AccessTokenClaims, id: number): Promise<{ accessToken: string }> {
+    const row = await this.readable({ kind: 'user', user }, id);
+    return { accessToken: await this.sign(row) };
+  }
+
+  /** A medium recorded during the monitoring, whole or the byte range asked for. */
+  async download(viewer: Viewer, id: number, mediaId: number, rangeHeader?: string) {
+    await this.readable(viewer, id);
+    const medium = await this.repository.medium(id, mediaId);
+    if (!medium) throw notFound(`Medium ${mediaId} does not exist`);
+    const size = Number(medium.size);
+    const range = parseRange(rangeHeader, size);
+    if (range === 'unsatisfiable') {
+      throw new HttpError(416, 'RANGE_NOT_SATISFIABLE', `The file has ${size} bytes`, {
+        'content-range': `bytes */${size}`,
+      });
+    }
+    const read = await this.mediaStore.read(medium.storage_key, range).catch((error: unknown) => {
+      this.log.error({ err: error }, 'media store read failed');
+      throw new HttpError(503, ErrorCode.INTERNAL_ERROR, 'The media store could not be reached');
+    });
+    if (!read) throw notFound(`The file of medium ${mediaId} is missing`);
+    const headers: Record<string, string> = {
+      'content-type': medium.mime_type,
+      'content-length': String(read.length),
+      'content-disposition': contentDisposition(medium.file_name),
+      'accept-ranges': 'bytes',
+      'cache-control': 'private, max-age=3600',
+    };
+    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`;
+    return { status: range ? 206 : 200, stream: read.stream, headers };
+  }
+
+  /**
+   * The monitoring a viewer may read: a user's within the subtree, not for DRIVER; a token's
+   * own only (another id answers as missing).
+   */
+  private async readable(viewer: Viewer, id: number): Promise<MonitoringRow> {
+    if (viewer.kind === 'token') {
+      const row = viewer.monitoringId === id ? await this.repository.find(id) : undefined;
+      if (!row) throw notFound(`Monitoring ${id} does not exist`);
+      return row;
+    }
+    const row = await this.fleetAccess.record(
+      viewer.user,
+      await this.repository.find(id),
+      `Monitoring ${id}`,
+      'read',
+    );
+    this.access.assertMayMonitor(viewer.user);
+    return row;
+  }
+
+  /** The monitoring a token opens, or 401 (not a monitoring token, gone, or past its validity). */
+  async viewerOfToken(token: string): Promise<Viewer> {
+    const id = await this.tokens.verify(token);
+    const row = await this.repository.endOf(id);
+    if (!row) throw unauthorized(ErrorCode.INVALID_TOKEN, 'The monitoring token is not valid');
+    if (!tokenOpens(row.end_at, Date.now(), this.config.tokenHours))
+      throw unauthorized(ErrorCode.TOKEN_EXPIRED, 'The monitoring ended too long ago to be opened');
+    return { kind: 'token', monitoringId: id };
+  }
+
+  private sign(row: MonitoringRow): Promise<string> {
+    const end = row.end_at ?? row.max_end_at;
+    return this.tokens.sign(row.id, new Date(end.getTime() + this.config.tokenHours * 3_600_000));
+  }
+
+  private async answer(row: MonitoringRow): Promise<AssetMonitoring> {
+    const positions = await this.repository.positions(row.id, MAX_MONITORING_POSITIONS);
+    return {
+      id: row.id,
+      requestId: row.request_id,
+      assetId: row.asset_id,
+      deviceId: row.device_id,
+      ...(row.driver_id !== null ? { driverId: row.driver_id } : {}),
+      start: row.start_at.toISOString(),
+      ...(row.end_at ? { end: row.end_at.toISOString() } : {}),
+      ...(row.ended_by ? { endedBy: row.ended_by } : {}),
+      maxEnd: row.max_end_at.toISOString(),
+      tracingFrequency: row.tracing_frequency,
+      dataPoints: positions.map((p) => ({
+        timestamp: p.timestamp.toISOString(),
+        location: { latitude: p.latitude, longitude: p.longitude },
+        speed: p.speed,
+        heading: p.heading,
+      })),
+      controlRoomAlarm: {
+        controlRoomIdentifier: row.control_room_identifier,
+        webhook: {
+          state: row.webhook_state,
+          attempts: row.webhook_attempts,
+          lastAttemptAt: row.webhook_last_attempt_at?.toISOString() ?? null,
+          deliveredAt: row.webhook_delivered_at?.toISOString() ?? null,
+          lastError: row.webhook_last_error,
+        },
+      },
+      accessToken: await this.sign(row),
+      liveFeed: row.live_feed
+        ? {
+            available: row.room_id !== null && row.live_feed_reason === null,
+            reason: row.live_feed_reason,
+            roomId: row.room_id === null || row.end_at ? null : Number(row.room_id),
+            joinPassphrase: row.end_at ? null : row.room_pin,
+            cameraMask: row.camera_mask,
+            media: row.media,
+            recordingsPending: row.recordings_pending,
+          }
+        : null,
+      deviceName: row.device_name,
+      deviceIdentifier: row.device_identifier,
+      assetName: row.asset_name,
+      driverName: row.driver_name,
+      driverPhone: row.driver_phone,
+    };
+  }
+
+  // ── Ending ───────────────────────────────────────────────────────────────
+
+  async endByViewer(viewer: Viewer, id: number): Promise<AssetMonitoring> {
+    if (viewer.kind === 'user') {
+      await this.fleetAccess.record(
+        viewer.user,
+        await this.repository.find(id),
+        `Monitoring ${id}`,
+        'write',
+      );
+      this.access.assertMayMonitor(viewer.user);
+    } else {
+      await this.readable(viewer, id);
+    }
+    await this.end(id, viewer.kind === 'user' ? 'USER' : 'TOKEN');
+    return this.answer((await this.repository.find(id))!);
+  }
+
+  /**
+   * Ends it once; the device hears of it by a MONITORING_END command (unless it ended it) and
+   * by the answer to its next call. The room and the recordings follow in the background.
+   */
+  async end(id: number, by: MonitoringEndReason): Promise<boolean> {
+    const ended = await this.repository.end(id, by, (executor, deviceId) => {
+      if (by === 'DEVICE') return Promise.resolve();
+      const payload: MonitoringEndCommand = { monitoringId: id };
+      return this.channel.send(
+        deviceId,
+        'MONITORING_END',
+        payload,
+        new Date(Date.now() + END_COMMAND_TTL_MS),
+        executor,
+      );
+    });
+    if (ended) this.kick();
+    return ended;
+  }
+
+  // ── The device's side ────────────────────────────────────────────────────
+
+  /** POST /device-api/v1/monitorings: the device starts what its command asked (idempotent). */
+  async startByDevice(
+    deviceId: number,
+    commandId: number,
+  ): Promise<{ monitoring: DeviceMonitoring; created: boolean }> {
+    const request = await this.repository.requestOfCommand(deviceId, commandId);
+    if (!request) throw notFound(`Monitoring request command ${commandId} does not exist`);
+    if (request.monitoring_id !== null)
+      return { monitoring: await this.deviceView(deviceId, request.monitoring_id), created: false };
+    if (request.state !== 'PENDING' || request.expired)
+      throw conflict(
+        `The monitoring request is ${request.expired && request.state === 'PENDING' ? 'EXPIRED' : request.state}: it can no longer start`,
+      );
+    const settings = await this.settings.of(request.organisation_id);
+    let room: { id: number; pin: string; secret: string } | null = null;
+    let liveFeedReason: string | null = null;
+    if (request.live_feed) {
+      liveFeedReason = this.gateway.unavailableReason;
+      if (!liveFeedReason) room = { id: newRoomId(), pin: newPin(), secret: newRoomSecret() };
+    }
+    const id = await this.repository.start(
+      {
+        requestId: request.id,
+        assetId: request.asset_id,
+        deviceId,
+        driverId: await this.repository.driverNow(request.asset_id),
+        controlRoomIdentifier: settings.controlRoomIdentifier,
+        tracingFrequency: request.tracing_frequency,
+        liveFeed: request.live_feed,
+        cameraMask: request.live_feed_camera_mask,
+        maxMinutes: settings.maxMonitoringMinutes,
+        room,
+        liveFeedReason,
+        webhook: settings.alarmWebhookUrl !== null,
+      },
+      commandId,
+    );
+    if (id === undefined) {
+      // Another call started it meanwhile.
+      const again = await this.repository.requestOfCommand(deviceId, commandId);
+      if (again?.monitoring_id)
+        return { monitoring: await this.deviceView(deviceId, again.monitoring_id), created: false };
+      throw conflict('The monitoring request can no longer start');
+    }
+    if (room) await this.openRoom(id, room);
+    if (settings.alarmWebhookUrl) this.kick();
+    return { monitoring: await this.deviceView(deviceId, id), created: true };
+  }
+
+  private async openRoom(id: number, room: { id: number; pin: string; secret: string }) {
+    const recDir = this.gateway.recordingDir(id);
+    try {
+      if (recDir)
+        await import('node:fs/promises').then((fs) => fs.mkdir(recDir, { recursive: true }));
+      await this.gateway.createRoom({
+        room: room.id,
+        pin: room.pin,
+        secret: room.secret,
+        description: `Monitoring ${id}`,
+        publishers: PUBLISHERS,
+        recDir,
+      });
+    } catch (error) {
+      this.log.error({ err: error, monitoring: id }, 'the live room could not be made');
+      await this.repository.setLiveFeedProblem(
+        id,
+        'Live video is unavailable: the video gateway could not make the room',
+      );
+    }
+  }
+
+  /** The rooms of active monitorings, made again after our Janus restarted. */
+  private async remakeRooms(): Promise<void> {
+    for (const r of await this.repository.activeRooms()) {
+      await this.gateway
+        .createRoom({
+          room: Number(r.room_id),
+          pin: r.room_pin,
+          secret: r.room_secret,
+          description: `Monitoring ${r.id}`,
+          publishers: PUBLISHERS,
+          recDir: this.gateway.recordingDir(r.id),
+        })
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, monitoring: r.id }, 'room not remade'),
+        );
+    }
+  }
+
+  private async ownMonitoring(deviceId: number, id: number): Promise<MonitoringRow> {
+    const row = await this.repository.find(id);
+    if (!row || row.device_id !== deviceId) throw notFound(`Monitoring ${id} does not exist`);
+    return row;
+  }
+
+  async deviceView(deviceId: number, id: number): Promise<DeviceMonitoring> {
+    const row = await this.ownMonitoring(deviceId, id);
+    const ended = row.end_at !== null;
+    const available = row.room_id !== null && row.live_feed_reason === null && !ended;
+    return {
+      id: row.id,
+      tracingFrequency: row.tracing_frequency,
+      start: row.start_at.toISOString(),
+      maxEnd: row.max_end_at.toISOString(),
+      ended,
+      liveFeed: row.live_feed
+        ? {
+            available,
+            reason: ended ? 'the monitoring ended' : row.live_feed_reason,
+            gatewayUrl: available ? (this.gateway.deviceUrl ?? null) : null,
+            roomId: available ? Number(row.room_id) : null,
+            pin: available ? row.room_pin : null,
+            cameraMask: row.camera_mask,
+            iceServers: available ? this.gateway.iceServers : [],
+          }
+        : null,
+    };
+  }
+
+  async positionsByDevice(
+    deviceId: number,
+    id: number,
+    positions: readonly DatapointInput[],
+  ): Promise<MonitoringPositionsResult> {
+    const row = await this.ownMonitoring(deviceId, id);
+    if (row.end_at) return { stored: 0, ended: true, tracingFrequency: row.tracing_frequency };
+    const future = positions.findIndex((p) => Date.parse(p.timestamp) > Date.now() + 5 * MINUTE);
+    if (future >= 0) throw badRequest(`positions[${future}].timestamp lies in the future`);
+    const stored = await this.repository.addPositions(id, positions);
+    return { stored, ended: false, tracingFrequency: row.tracing_frequency };
+  }
+
+  async endByDevice(deviceId: number, id: number): Promise<DeviceMonitoring> {
+    await this.ownMonitoring(deviceId, id);
+    await this.end(id, 'DEVICE');
+    return this.deviceView(deviceId, id);
+  }
+
+  // ── Jobs: maximum duration, rooms and recordings after the end, alarms ──
+
+  /** Runs the periodic work every `seconds` (0: never; tests call runJobs). */
+  startJobs(seconds: number): void {
+    if (seconds <= 0 || this.timer) return;
+    this.timer = setInterval(() => this.kick(), seconds * 1000);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stopJobs(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Runs the jobs soon, once at a time in this process. */
+  private kick(): void {
+    if (this.running) return;
+    this.running = this.runJobs()
+      .catch((error: unknown) => this.log.error({ err: error }, 'monitoring jobs failed'))
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+
+  /** One round of every job; safe with several server processes on one database. */
+  async runJobs(): Promise<void> {
+    await this.endOverdue();
+    await this.deliverAlarms();
+    await this.finalizeEnded();
+    await this.convertRecordings();
+  }
+
+  async endOverdue(): Promise<number> {
+    let n = 0;
+    for (let id = await this.repository.nextOverdue(); id !== undefined;) {
+      if (await this.end(id, 'MAX_DURATION')) n++;
+      const next = await this.repository.nextOverdue();
+      if (next === id) break;
+      id = next;
+    }
+    return n;
+  }
+
+  async finalizeEnded(): Promise<void> {
+    for (const m of await this.repository.claimUnfinalized(10)) {
+      try {
+        if (m.room_id !== null && m.room_secret !== null && this.gateway.configured) {
+          await this.gateway.destroyRoom(Number(m.room_id), m.room_secret);
+        }
+        const dir = m.room_id === null ? null : this.gateway.recordingDir(m.id);
+        const files = dir ? await this.recordings.list(dir) : [];
+        await this.repository.finalize(m.id, files);
+      } catch (error) {
+        // The gateway is down: the lease runs out and the next round tries again.
+        this.log.warn({ err: error, monitoring: m.id }, 'monitoring end not finalised yet');
+      }
+    }
+  }
+
+  async convertRecordings(): Promise<void> {
+    for (
+      let job = await this.repository.claimRecording();
+      job;
+      job = await this.repository.claimRecording()
+    ) {
+      try {
+        await this.convert(job);
+      } catch (error) {
+        const message = (error as Error).message.slice(0, 500);
+        this.log.error({ err: error, recording: job.file }, 'a recording could not be converted');
+        await this.repository.finishRecording(job.id, {
+          state: job.attempts >= MAX_RECORDING_ATTEMPTS ? 'FAILED' : 'PENDING',
+          error: message,
+        });
+      }
+    }
+  }
+
+  private async convert(job: { id: number; monitoring_id: number; file: string }) {
+    const size = await this.recordings.size(job.file);
+    if (size === undefined || size <= EMPTY_RECORDING_BYTES) {
+      await this.repository.finishRecording(job.id, {
+        state: 'SKIPPED',
+        error: size === undefined ? 'the file is gone' : 'no media in the recording',
+      });
+      return;
+    }
+    const header = await this.recordings.header(job.file);
+    if (!header || header.kind !== 'v') {
+      await this.repository.finishRecording(job.id, {
+        state: 'SKIPPED',
+        error: 'not a video recording',
+      });
+      return;
+    }
+    const camera = header.texts.map(cameraOfDisplay).find((c) => c !== undefined);
+    if (camera === undefined) {
+      // The control room's own publisher, or a stranger: not a camera of the vehicle.
+      await this.repository.finishRecording(job.id, { state: 'SKIPPED', error: 'not a camera' });
+      return;
+    }
+    const context = await this.repository.recordingContext(job.monitoring_id);
+    if (!context)
+      return this.repository.finishRecording(job.id, {
+        state: 'SKIPPED',
+        error: 'monitoring gone',
+      });
+    const mp4 = await this.recordings.toMp4(job.file, header.codec, randomUUID());
+    const thumbnail = this.mediaFiles.tempPath('.thumb.jpg');
+    const timestamp = header.startedAt ?? context.start_at;
+    const keys = storageKeys({
+      organisationId: context.organisation_id,
+      assetId: context.asset_id,
+      timestamp,
+      camera,
+      mimeType: 'video/mp4',
+    });
+    let kept = false;
+    try {
+      const inspected = await this.mediaFiles.inspect(mp4, thumbnail);
+      const bytes = (await this.recordings.size(mp4)) ?? 0;
+      await this.mediaStore.put(keys.storageKey, mp4, 'video/mp4');
+      await this.mediaStore.put(keys.thumbnailKey, thumbnail, 'image/jpeg');
+      const stamp = timestamp.toISOString().replace(/[-:]/g, '').slice(0, 15);
+      const medium = await this.repository.insertMedium({
+        monitoringId: job.monitoring_id,
+        assetId: context.asset_id,
+        deviceId: context.device_id,
+        driverId: context.driver_id,
+        timestamp,
+        camera,
+        fileName: `${context.identifier}_monitoring${job.monitoring_id}_${camera}_${stamp}.mp4`,
+        size: bytes,
+        duration: inspected.duration,
+        ...keys,
+      });
+      kept = medium.created;
+      await this.repository.finishRecording(job.id, { state: 'DONE', camera, mediaId: medium.id });
+      // The .mjr is kept until here: a server stopped mid-way converts it again.
+      await this.recordings.remove(job.file);
+    } finally {
+      await this.recordings.remove(mp4, thumbnail);
+      if (!kept) {
+        await this.mediaStore.delete(keys.storageKey).catch(() => undefined);
+        await this.mediaStore.delete(keys.thumbnailKey).catch(() => undefined);
+      }
+    }
+  }
+
+  /** Posts due alarms, signed; a failure is tried again later with backoff. */
+  async deliverAlarms(): Promise<void> {
+    for (const due of await this.repository.claimDueWebhooks(10)) {
+      const row = await this.repository.find(due.id);
+      if (!row) continue;
+      const settings = await this.settings.of(row.organisationId);
+      const attempt = due.webhook_attempts + 1;
+      if (!settings.alarmWebhookUrl) {
+        await this.repository.recordWebhookAttempt(row.id, {
+          delivered: false,
+          error: 'the organisation no longer has a webhook',
+          nextInSeconds: undefined,
+        });
+        continue;
+      }
+      const token = await this.sign(row);
+      const body = JSON.stringify({
+        type: 'MONITORING_STARTED',
+        sentAt: new Date().toISOString(),
+        attempt,
+        controlRoomIdentifier: row.control_room_identifier,
+        monitoringViewUrl: `${this.config.publicBaseUrl}/monitoring?t=${encodeURIComponent(token)}`,
+        monitoring: {
+          id: row.id,
+          start: row.start_at.toISOString(),
+          maxEnd: row.max_end_at.toISOString(),
+          end: row.end_at?.toISOString() ?? null,
+          tracingFrequency: row.tracing_frequency,
+          liveFeed: row.live_feed,
+        },
+        asset: { id: row.asset_id, name: row.asset_name },
+        device: { id: row.device_id, name: row.device_name, identifier: row.device_identifier },
+        driver:
+          row.driver_id === null
+            ? null
+            : { id: row.driver_id, name: row.driver_name, phone: row.driver_phone },
+        organisationId: row.organisationId,
+      });
+      const headers: Record<string, string> = {
+        'x-fleetwise-event': 'MONITORING_STARTED',
+        'x-fleetwise-delivery': `${row.id}-${attempt}`,
+      };
+      if (settings.alarmWebhookSecret)
+        headers['x-fleetwise-signature'] = webhookSignature(settings.alarmWebhookSecret, body);
+      const delivery = await this.webhooks.post(settings.alarmWebhookUrl, body, headers);
+      await this.repository.recordWebhookAttempt(row.id, {
+        delivered: delivery.ok,
+        error: delivery.error,
+        nextInSeconds: delivery.ok ? undefined : webhookDelaySeconds(attempt + 1),
+      });
+    }
+  }
+}
+
+function period(query: MonitoringQuery) {
+  const from = query.from === undefined ? undefined : new Date(query.from);
+  const until = query.until === undefined ? undefined : new Date(query.until);
+  if (from && until && from >= until) throw badRequest('from must lie before until');
+  return { from, until };
+}

@@ -1,0 +1,153 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { findJanus } from '../video-gateway/janus-process.repository.js';
+
+/** What janus-pp-rec -j says of a recording. */
+export interface RecordingHeader {
+  /** v: video, a: audio, d: data */
+  kind: string | undefined;
+  codec: string | undefined;
+  /** every text in the header (the publisher's display name is among them) */
+  texts: string[];
+  /** when the recording began, from the header's created time */
+  startedAt: Date | undefined;
+}
+
+const TOOL_TIMEOUT_MS = 30 * 60_000;
+let ffmpegPath: Promise<string> | undefined;
+const ffmpeg = () =>
+  (ffmpegPath ??= import('@ffmpeg-installer/ffmpeg').then((m) => m.default.path));
+
+/** Reads janus-pp-rec's JSON header (pure). */
+export function parseRecordingHeader(json: string): RecordingHeader | undefined {
+  let header: unknown;
+  try {
+    header = JSON.parse(json.slice(json.indexOf('{')));
+  } catch {
+    return undefined;
+  }
+  if (typeof header !== 'object' || header === null) return undefined;
+  const texts: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') texts.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(header);
+  const h = header as Record<string, unknown>;
+  const created = typeof h.s === 'number' ? new Date(Math.floor(h.s / 1000)) : undefined;
+  return {
+    kind: typeof h.t === 'string' ? h.t : undefined,
+    codec: typeof h.c === 'string' ? h.c : undefined,
+    texts,
+    startedAt: created && !Number.isNaN(created.getTime()) ? created : undefined,
+  };
+}
+
+function run(
+  binary: string,
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      if (stdout.length < 64_000) stdout += c;
+    });
+    child.stderr.setEncoding('utf8').on('data', (c: string) => {
+      if (stderr.length < 64_000) stderr += c;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), TOOL_TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * Janus recordings on disk: listed after a room is destroyed, read with janus-pp-rec and
+ * turned into H.264 MP4 files with ffmpeg (docs/monitoring.md, "Recordings").
+ */
+export class RecordingsRepository {
+  constructor(
+    private readonly tempDir: string,
+    private readonly ppRecBinary = 'janus-pp-rec',
+  ) {}
+
+  /** The .mjr files of a folder (absolute paths), in name order; none when it does not exist. */
+  async list(dir: string): Promise<string[]> {
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    return names
+      .filter((n) => n.endsWith('.mjr'))
+      .sort()
+      .map((n) => path.join(dir, n));
+  }
+
+  async size(file: string): Promise<number | undefined> {
+    return fs.stat(file).then(
+      (s) => s.size,
+      () => undefined,
+    );
+  }
+
+  private ppRec(): string {
+    const found = findJanus(this.ppRecBinary);
+    if (!found) throw new Error('janus-pp-rec is not installed (apt install janus-tools)');
+    return found;
+  }
+
+  async header(file: string): Promise<RecordingHeader | undefined> {
+    const { stdout } = await run(this.ppRec(), ['-j', file]);
+    return parseRecordingHeader(stdout);
+  }
+
+  /**
+   * The recording as an H.264 MP4 with faststart, at a temp path the caller removes: VP8 via
+   * WebM and an encode, H.264 via a remux (janus-pp-rec's MP4 header is not right).
+   */
+  async toMp4(file: string, codec: string | undefined, name: string): Promise<string> {
+    await fs.mkdir(this.tempDir, { recursive: true });
+    const h264 = codec === 'h264';
+    const intermediate = path.join(this.tempDir, `${name}.pp.${h264 ? 'mp4' : 'webm'}`);
+    const output = path.join(this.tempDir, `${name}.mp4`);
+    try {
+      const extracted = await run(this.ppRec(), [file, intermediate]);
+      if (extracted.code !== 0)
+        throw new Error(`janus-pp-rec failed: ${extracted.stderr.slice(-300)}`);
+      const encode = h264
+        ? ['-c:v', 'copy']
+        : ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-threads', '1'];
+      const converted = await run(await ffmpeg(), [
+        '-hide_banner',
+        '-nostdin',
+        '-y',
+        '-i',
+        intermediate,
+        '-map',
+        '0:v:0',
+        '-an',
+        ...encode,
+        '-movflags',
+        '+faststart',
+        output,
+      ]);
+      if (converted.code !== 0) throw new Error(`ffmpeg failed: ${converted.stderr.slice(-300)}`);
+      return output;
+    } catch (error) {
+      await fs.rm(output, { force: true });
+      throw error;
+    } finally {
+      await fs.rm(intermediate, { force: true });
+    }
+  }
+
+  async remove(...files: (string | undefined)[]): Promise<void> {
+    await Promise.all(files.map((f) => f && fs.rm(f, { force: true })));
+  }
+}
