@@ -533,9 +533,9 @@ export class MonitoringService {
     await this.running;
   }
 
-  /** Runs the jobs soon, once at a time in this process. */
+  /** Runs the jobs soon, once at a time in this process (only once startJobs ran). */
   private kick(): void {
-    if (this.running) return;
+    if (this.running || !this.timer) return;
     this.running = this.runJobs()
       .catch((error: unknown) => this.log.error({ err: error }, 'monitoring jobs failed'))
       .finally(() => {
