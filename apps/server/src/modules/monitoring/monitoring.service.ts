@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ErrorCode,
@@ -614,7 +615,10 @@ export class MonitoringService {
       });
       return;
     }
-    const camera = header.texts.map(cameraOfDisplay).find((c) => c !== undefined);
+    // The display name when this Janus writes it into the header; otherwise the recording's
+    // name, which the device sets to `<CAMERA>-<ms>` when it publishes (device-protocol.md).
+    const named = path.basename(job.file).split('-')[0];
+    const camera = [...header.texts, named].map(cameraOfDisplay).find((c) => c !== undefined);
     if (camera === undefined) {
       // The control room's own publisher, or a stranger: not a camera of the vehicle.
       await this.repository.finishRecording(job.id, { state: 'SKIPPED', error: 'not a camera' });
