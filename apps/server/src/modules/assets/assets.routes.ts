@@ -19,7 +19,8 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "The organisation's own assets, with their device, driver and configuration group now",
+        summary:
+          "The organisation's own assets, with their device, driver and configuration group now",
         description:
           'search: name or licence plate; filter=unlinked: no device fitted now. Without limit every row; X-Total-Count holds how many match.',
         params: IdParams,

@@ -20,7 +20,8 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "The organisation's own devices, with the asset they are fitted to and their settings state",
+        summary:
+          "The organisation's own devices, with the asset they are fitted to and their settings state",
         description:
           'search: name or identifier; filter=unlinked (fitted to no asset now), silent (not heard from for a day, or never), pending (settings not applied yet). Without limit every row; X-Total-Count holds how many match.',
         params: IdParams,

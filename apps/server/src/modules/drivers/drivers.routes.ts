@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreateDriverBody, Driver, DriverListPage, DriverListQuery, IdParams, UpdateDriverBody } from '@fleet/contract';
+import {
+  CreateDriverBody,
+  Driver,
+  DriverListPage,
+  DriverListQuery,
+  IdParams,
+  UpdateDriverBody,
+} from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
 import { sendPage } from '../../lib/list-page.js';
 
