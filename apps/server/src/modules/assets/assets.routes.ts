@@ -78,9 +78,10 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Delete the asset with its links and group memberships',
+        summary:
+          'Delete the asset with its ended links, group memberships and history; 409 while a device or driver link has not ended',
         params: IdParams,
-        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

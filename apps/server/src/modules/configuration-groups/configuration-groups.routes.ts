@@ -77,9 +77,9 @@ export const configurationGroupRoutes: FastifyPluginAsyncTypebox = async (app) =
     {
       schema: {
         tags,
-        summary: 'Delete the configuration group; its assets are left without one',
+        summary: 'Delete the configuration group with its settings; 409 while it holds assets',
         params: IdParams,
-        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

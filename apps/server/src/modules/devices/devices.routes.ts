@@ -92,9 +92,10 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Delete the device with its links',
+        summary:
+          'Delete the device with its ended links, commands and records; 409 while it is linked to an asset',
         params: IdParams,
-        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
