@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ConfigurationGroup,
+  ConfigurationGroupDetail,
   ConfigurationGroupListPage,
   ConfigurationGroupListQuery,
   ConfigurationGroupMembers,
@@ -51,8 +52,9 @@ export const configurationGroupRoutes: FastifyPluginAsyncTypebox = async (app) =
     {
       schema: {
         tags,
+        summary: 'The configuration group, with the settings state of each device of its assets',
         params: IdParams,
-        response: { 200: ConfigurationGroup, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: ConfigurationGroupDetail, ...errorResponses(400, 401, 403, 404) },
       },
     },
     (request) => service.get(request.user, request.params.id),

@@ -3,7 +3,9 @@ import type {
   ConfigurationGroupListItem,
   ConfigurationGroupListQuery,
   ConfigurationGroup,
+  ConfigurationGroupDetail,
   ConfigurationGroupMembers,
+  DeviceSettingsStatus,
   CreateConfigurationGroupBody,
   UpdateConfigurationGroupBody,
 } from '@fleet/contract';
@@ -20,6 +22,12 @@ export class ConfigurationGroupService {
     private readonly repository: ConfigurationGroupRepository,
     private readonly assets: AssetRepository,
     private readonly access: FleetAccess,
+    private readonly settings: {
+      /** Each device of the group's assets with its settings state. */
+      devicesOf(configurationGroupId: number): Promise<DeviceSettingsStatus[]>;
+      /** The assets' devices get their (new) effective settings. */
+      assetsChanged(assetIds: number[]): Promise<void>;
+    },
   ) {}
 
   async list(
@@ -40,8 +48,10 @@ export class ConfigurationGroupService {
     return this.repository.create(organisationId, body.name.trim());
   }
 
-  get(user: AccessTokenClaims, id: number): Promise<ConfigurationGroup> {
-    return this.find(user, id, 'read');
+  /** The group with the settings state of each device of its assets. */
+  async get(user: AccessTokenClaims, id: number): Promise<ConfigurationGroupDetail> {
+    const group = await this.find(user, id, 'read');
+    return { ...group, devices: await this.settings.devicesOf(id) };
   }
 
   async update(
@@ -92,6 +102,7 @@ export class ConfigurationGroupService {
     );
     if (member) await this.repository.addAsset(id, assetId);
     else await this.repository.removeAsset(id, assetId);
+    await this.settings.assetsChanged([assetId]);
   }
 
   private async find(
