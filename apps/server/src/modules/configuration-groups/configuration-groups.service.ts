@@ -14,13 +14,17 @@ import { plural } from '../../lib/text.js';
 import type { Page } from '../../lib/list-page.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
+import { Membership } from '../groups/membership.js';
 import type { ConfigurationGroupRepository } from './configuration-groups.repository.js';
 
 /** A configuration group holds the device settings of its assets; an asset is in at most one. */
 export class ConfigurationGroupService {
+  /** Its assets: the same implementation as groups'. */
+  readonly membership: Membership<ConfigurationGroupMembers>;
+
   constructor(
     private readonly repository: ConfigurationGroupRepository,
-    private readonly assets: AssetRepository,
+    assets: AssetRepository,
     private readonly access: FleetAccess,
     private readonly settings: {
       /** Each device of the group's assets with its settings state. */
@@ -28,7 +32,17 @@ export class ConfigurationGroupService {
       /** The assets' devices get their (new) effective settings. */
       assetsChanged(assetIds: number[]): Promise<void>;
     },
-  ) {}
+  ) {
+    // An asset joining or leaving changes the settings its device should have.
+    this.membership = new Membership(
+      'Configuration group',
+      (id) => repository.find(id),
+      repository,
+      { asset: (id) => assets.find(id) },
+      access,
+      (_kind, assetId) => settings.assetsChanged([assetId]),
+    );
+  }
 
   async list(
     user: AccessTokenClaims,
@@ -74,35 +88,6 @@ export class ConfigurationGroupService {
         `Configuration group '${group.name}' still holds ${plural(assets, 'asset')}; take ${assets > 1 ? 'them' : 'it'} out first`,
       );
     }
-  }
-
-  async members(user: AccessTokenClaims, id: number): Promise<ConfigurationGroupMembers> {
-    await this.find(user, id, 'read');
-    return this.repository.members(id);
-  }
-
-  async candidates(user: AccessTokenClaims, id: number): Promise<ConfigurationGroupMembers> {
-    return this.repository.candidates(await this.find(user, id, 'read'));
-  }
-
-  /** Adding moves the asset here from any other configuration group; removing one not in it changes nothing. */
-  async setAsset(user: AccessTokenClaims, id: number, assetId: number, member: boolean) {
-    const group = await this.find(user, id, 'write');
-    const asset = await this.access.record(
-      user,
-      await this.assets.find(assetId),
-      `Asset ${assetId}`,
-      'write',
-    );
-    this.access.assertSameOrganisation(
-      group,
-      asset,
-      `Asset ${assetId}`,
-      `configuration group ${id}`,
-    );
-    if (member) await this.repository.addAsset(id, assetId);
-    else await this.repository.removeAsset(id, assetId);
-    await this.settings.assetsChanged([assetId]);
   }
 
   private async find(
