@@ -185,6 +185,6 @@ npm run bench                                  # fresh embedded PostgreSQL in a 
 BENCH_DATABASE_URL=postgres://u:p@host/db npm run bench   # a new database on that server instead
 \`\`\`
 
-Knobs (environment): \`BENCH_ASSETS\` (1000), \`BENCH_RECORDS\` (400000), \`BENCH_CLIENTS\` (8), \`BENCH_INGEST_SECONDS\` (60), \`BENCH_ENGINE_SECONDS\` (60), \`BENCH_DAYS\` (31), \`BENCH_RUNS\` (50), \`BENCH_RENDER_RUNS\` (10); \`CHROMIUM_PATH\` if Chromium is not at /usr/bin/chromium. The app serves apps/web/dist; the bench runs \`npm run build -w @fleet/web\` first when that is missing or older than the web app's or the contract's sources. The run stops Chromium, the app and the database and removes the temporary directory, also on failure. It rewrites this file.
+Knobs (environment): \`BENCH_ASSETS\` (1000), \`BENCH_RECORDS\` (400000), \`BENCH_CLIENTS\` (8), \`BENCH_INGEST_SECONDS\` (60), \`BENCH_ENGINE_SECONDS\` (60), \`BENCH_DAYS\` (31), \`BENCH_RUNS\` (50), \`BENCH_RENDER_RUNS\` (10), \`BENCH_LIST_ASSETS\` (10000); \`BENCH_ONLY=lists\` runs only the list pages and prints them, leaving this file; \`CHROMIUM_PATH\` if Chromium is not at /usr/bin/chromium. The app serves apps/web/dist; the bench runs \`npm run build -w @fleet/web\` first when that is missing or older than the web app's or the contract's sources. The run stops Chromium, the app and the database and removes the temporary directory, also on failure. It rewrites this file.
 `;
 }
