@@ -93,6 +93,12 @@ import { organisationSettingsRoutes } from './modules/organisation-settings/orga
 import { OrganisationSettingsService } from './modules/organisation-settings/organisation-settings.service.js';
 import { janusProxyRoutes } from './modules/video-gateway/janus-proxy.routes.js';
 import { VideoGatewayService } from './modules/video-gateway/video-gateway.service.js';
+// Issue 10: management.
+import { ManagementOverviewRepository } from './modules/management-overview/management-overview.repository.js';
+import { managementOverviewRoutes } from './modules/management-overview/management-overview.routes.js';
+import { ManagementOverviewService } from './modules/management-overview/management-overview.service.js';
+import { DeviceSettingsRepository } from './modules/configurations/device-settings.repository.js';
+import { DeviceSettingsService } from './modules/configurations/device-settings.service.js';
 
 const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -148,12 +154,26 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     secret,
     log,
   );
+  // Issue 10: settings reach the devices when a group is saved, an asset joins or leaves a
+  // configuration group, or a device is fitted.
+  const configurations = new ConfigurationService(configurationRepository, access, (groupId) =>
+    deviceSettings.pushToGroup(groupId),
+  );
+  const deviceSettings: DeviceSettingsService = new DeviceSettingsService(
+    new DeviceSettingsRepository(db),
+    configurations,
+    deviceChannel,
+    assetRepository,
+    fleetAccess,
+  );
   return {
     organisationSettings,
     videoGateway,
     monitoring,
     deviceChannel,
+    deviceSettings,
     mediaRequests,
+    managementOverview: new ManagementOverviewService(new ManagementOverviewRepository(db), access),
     tokens,
     sessions,
     access,
@@ -165,8 +185,8 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       sessions,
     ),
     organisations: new OrganisationService(organisationRepository, access),
-    users: new UserService(new UserRepository(db), access),
-    configurations: new ConfigurationService(configurationRepository, access),
+    users: new UserService(new UserRepository(db), access, sessions),
+    configurations,
     assets: new AssetService(assetRepository, fleetAccess),
     drivers: new DriverService(driverRepository, fleetAccess),
     devices: new DeviceService(deviceRepository, fleetAccess),
@@ -180,6 +200,10 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       new ConfigurationGroupRepository(db),
       assetRepository,
       fleetAccess,
+      {
+        devicesOf: (groupId) => deviceSettings.groupDevices(groupId),
+        assetsChanged: (assetIds) => deviceSettings.pushToAssets(assetIds),
+      },
     ),
     deviceLinks: new LinkService(
       'device',
@@ -188,6 +212,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       deviceRepository,
       fleetAccess,
       linkChanged,
+      (assetId) => deviceSettings.pushToAssets([assetId]),
     ),
     driverLinks: new LinkService(
       'driver',
@@ -364,6 +389,7 @@ export async function buildApp({
         await signedIn.register(mediaRoutes);
         await signedIn.register(organisationSettingsRoutes);
         await signedIn.register(monitoringRoutes);
+        await signedIn.register(managementOverviewRoutes);
       });
       // A session or the monitoring's own token (the monitoring view).
       await api.register(monitoringViewRoutes);

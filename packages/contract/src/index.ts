@@ -20,3 +20,4 @@ export * from './geocoding.js';
 export * from './media.js';
 export * from './monitoring.js';
 export * from './organisation-settings.js';
+export * from './management.js';

@@ -6,6 +6,7 @@ import * as geocoding from './2026-11-21-0004-geocoding.js';
 import * as signInFailuresByAddress from './2026-11-23-0005-sign-in-failures-by-address.js';
 import * as deviceChannelAndMedia from './2026-11-23-0006-device-channel-and-media.js';
 import * as monitoring from './2026-11-24-0007-monitoring.js';
+import * as managementLists from './2026-11-24-0008-management-lists.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0005-sign-in-failures-by-address': signInFailuresByAddress,
   '2026-11-23-0006-device-channel-and-media': deviceChannelAndMedia,
   '2026-11-24-0007-monitoring': monitoring,
+  '2026-11-24-0008-management-lists': managementLists,
 };

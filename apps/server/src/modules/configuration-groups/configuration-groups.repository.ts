@@ -1,13 +1,17 @@
 import type {
   ConfigurationGroup,
+  ConfigurationGroupListItem,
+  ConfigurationGroupListQuery,
   ConfigurationGroupMembers,
   ConfigurationGroupSetting,
 } from '@fleet/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/http-error.js';
+import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
+import type { MemberKind } from '../groups/membership.js';
 
 /** The settings the group holds (spec §3 groupConfigurations), as one JSON value. */
 const settings = sql<ConfigurationGroupSetting[]>`coalesce((
@@ -34,6 +38,24 @@ const toConfigurationGroup = (row: {
   organisationId: row.organisation_id,
   name: row.name,
   groupConfigurations: row.group_configurations,
+});
+
+/** The configuration groups list: each with its settings and number of assets. */
+const listSpec = (organisationId: number): ListSpec<string, string> => ({
+  columns: sql`configuration_groups.id, configuration_groups.organisation_id, configuration_groups.name,
+    ${settings},
+    (SELECT count(*) FROM assets a WHERE a.configuration_group_id = configuration_groups.id)::integer AS asset_count`,
+  base: sql`configuration_groups`,
+  from: sql`configuration_groups`,
+  where: sql`configuration_groups.organisation_id = ${organisationId}`,
+  search: (pattern) => sql`lower(configuration_groups.name) LIKE ${pattern}`,
+  filters: {},
+  sorts: {
+    name: { base: true, expression: sql`lower(configuration_groups.name)` },
+    assetCount: { expression: sql`asset_count` },
+  },
+  defaultSort: 'name',
+  id: sql`configuration_groups.id`,
 });
 
 /** Configuration group names are unique in their organisation, regardless of case. */
@@ -71,6 +93,22 @@ export class ConfigurationGroupRepository {
     return rows.map(toConfigurationGroup);
   }
 
+  /** The organisation's own configuration groups for the list screen: search, sort and page. */
+  async list(
+    organisationId: number,
+    query: ConfigurationGroupListQuery,
+  ): Promise<Page<ConfigurationGroupListItem>> {
+    const page = await listPage<
+      Parameters<typeof toConfigurationGroup>[0] & { asset_count: number },
+      string,
+      string
+    >(this.db, listSpec(organisationId), query);
+    return {
+      rows: page.rows.map((r) => ({ ...toConfigurationGroup(r), assetCount: r.asset_count })),
+      total: page.total,
+    };
+  }
+
   create(organisationId: number, name: string): Promise<ConfigurationGroup> {
     return nameUnique(name, async () => {
       const row = await this.db
@@ -95,9 +133,21 @@ export class ConfigurationGroupRepository {
     });
   }
 
-  /** Its assets are left without a configuration group; its settings go with it. */
-  async delete(id: number): Promise<void> {
-    await this.db.deleteFrom('configuration_groups').where('id', '=', id).execute();
+  /**
+   * Deletes the group with its settings unless it holds assets (their devices
+   * would fall back to the defaults unseen): then the answer is how many.
+   * The row is locked first, so an asset added meanwhile waits and fails.
+   */
+  deleteUnlessHoldingAssets(id: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ assets: number }>`
+        SELECT (SELECT count(*) FROM assets a WHERE a.configuration_group_id = g.id)::integer AS assets
+          FROM (SELECT id FROM configuration_groups WHERE id = ${id} FOR UPDATE) g`.execute(trx);
+      const assets = rows[0]?.assets ?? 0;
+      if (assets) return assets;
+      await trx.deleteFrom('configuration_groups').where('id', '=', id).execute();
+      return 0;
+    });
   }
 
   async members(id: number): Promise<ConfigurationGroupMembers> {
@@ -112,7 +162,10 @@ export class ConfigurationGroupRepository {
   }
 
   /** Assets of the group's organisation that are not in it: without one, or in another. */
-  async candidates(group: ConfigurationGroup): Promise<ConfigurationGroupMembers> {
+  async candidates(group: {
+    id: number;
+    organisationId: number;
+  }): Promise<ConfigurationGroupMembers> {
     const rows = await this.db
       .selectFrom('assets')
       .select(ASSET_COLUMNS)
@@ -122,6 +175,15 @@ export class ConfigurationGroupRepository {
       .orderBy('id')
       .execute();
     return { assets: rows.map(toAsset) };
+  }
+
+  /** Configuration groups hold assets only (Membership asks for no other kind). */
+  async add(id: number, _kind: MemberKind, assetId: number): Promise<void> {
+    await this.addAsset(id, assetId);
+  }
+
+  async remove(id: number, _kind: MemberKind, assetId: number): Promise<void> {
+    await this.removeAsset(id, assetId);
   }
 
   /** An asset has at most one configuration group: adding it here takes it out of another. */

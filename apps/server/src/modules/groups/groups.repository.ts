@@ -1,9 +1,12 @@
-import type { Group, GroupMembers } from '@fleet/contract';
+import { sql } from 'kysely';
+import type { Group, GroupListItem, GroupListQuery, GroupMembers } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
+import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
 import { conflict } from '../../lib/http-error.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
 import { DRIVER_COLUMNS, toDriver } from '../drivers/drivers.repository.js';
+import type { MemberKind } from './membership.js';
 
 const COLUMNS = ['id', 'organisation_id', 'name', 'active'] as const;
 
@@ -17,6 +20,26 @@ const toGroup = (row: {
   organisationId: row.organisation_id,
   name: row.name,
   active: row.active,
+});
+
+/** The groups list: each group with its number of assets and drivers. */
+const listSpec = (organisationId: number): ListSpec<string, string> => ({
+  columns: sql`g.id, g.organisation_id, g.name, g.active,
+    (SELECT count(*) FROM group_assets ga WHERE ga.group_id = g.id)::integer AS asset_count,
+    (SELECT count(*) FROM group_drivers gd WHERE gd.group_id = g.id)::integer AS driver_count`,
+  base: sql`groups g`,
+  from: sql`groups g`,
+  where: sql`g.organisation_id = ${organisationId}`,
+  search: (pattern) => sql`lower(g.name) LIKE ${pattern}`,
+  filters: {},
+  sorts: {
+    name: { base: true, expression: sql`lower(g.name)` },
+    active: { base: true, expression: sql`g.active` },
+    assetCount: { expression: sql`asset_count` },
+    driverCount: { expression: sql`driver_count` },
+  },
+  defaultSort: 'name',
+  id: sql`g.id`,
 });
 
 export interface GroupFields {
@@ -57,6 +80,23 @@ export class GroupRepository {
       .orderBy('id')
       .execute();
     return rows.map(toGroup);
+  }
+
+  /** The organisation's own groups for the list screen: search, sort and page. */
+  async list(organisationId: number, query: GroupListQuery): Promise<Page<GroupListItem>> {
+    const page = await listPage<
+      Parameters<typeof toGroup>[0] & { asset_count: number; driver_count: number },
+      string,
+      string
+    >(this.db, listSpec(organisationId), query);
+    return {
+      rows: page.rows.map((r) => ({
+        ...toGroup(r),
+        assetCount: r.asset_count,
+        driverCount: r.driver_count,
+      })),
+      total: page.total,
+    };
   }
 
   /** Of the given ids, those of the organisation's own groups. */
@@ -147,7 +187,7 @@ export class GroupRepository {
   }
 
   /** Assets and drivers of the group's organisation that are not in it yet. */
-  async candidates(group: Group): Promise<GroupMembers> {
+  async candidates(group: { id: number; organisationId: number }): Promise<GroupMembers> {
     const [assets, drivers] = await Promise.all([
       this.db
         .selectFrom('assets')
@@ -172,6 +212,16 @@ export class GroupRepository {
         .execute(),
     ]);
     return { assets: assets.map(toAsset), drivers: drivers.map(toDriver) };
+  }
+
+  async add(groupId: number, kind: MemberKind, memberId: number): Promise<void> {
+    if (kind === 'asset') await this.addAsset(groupId, memberId);
+    else await this.addDriver(groupId, memberId);
+  }
+
+  async remove(groupId: number, kind: MemberKind, memberId: number): Promise<void> {
+    if (kind === 'asset') await this.removeAsset(groupId, memberId);
+    else await this.removeDriver(groupId, memberId);
   }
 
   async addAsset(groupId: number, assetId: number): Promise<void> {
