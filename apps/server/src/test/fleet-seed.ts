@@ -58,6 +58,24 @@ export function fleetSeed(t: TestApp, user = 'oem') {
         },
         201,
       ),
+    /**
+     * The device applies the settings it was sent (a CONFIGURATION command follows every
+     * device link), as a real unit does, so a test's next poll sees only what it asked for.
+     */
+    applySettings: async (credential: string) => {
+      const headers = { authorization: `Bearer ${credential}` };
+      const polled = await t.app.inject({ method: 'GET', url: '/device-api/v1/commands', headers });
+      const { commands } = polled.json<{ commands: { id: number; kind: string }[] }>();
+      for (const command of commands.filter((c) => c.kind === 'CONFIGURATION')) {
+        const result = await t.app.inject({
+          method: 'POST',
+          url: `/device-api/v1/commands/${command.id}/result`,
+          headers,
+          payload: { status: 'DONE' },
+        });
+        if (result.statusCode !== 204) throw new Error(`settings result: ${result.body}`);
+      }
+    },
   };
 }
 

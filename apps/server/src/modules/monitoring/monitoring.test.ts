@@ -32,6 +32,7 @@ const vehicle = async (organisationId: number): Promise<Vehicle> => {
   await seed.deviceLink(asset.id, device.id, ago(2 * 86_400));
   const driver = await seed.driver(organisationId);
   await seed.driverLink(asset.id, driver.id, ago(2 * 86_400));
+  await seed.applySettings(device.credential);
   return { asset: asset.id, device: device.id, driver: driver.id, credential: device.credential };
 };
 

@@ -132,6 +132,7 @@ describe.skipIf(!janusInstalled)('a recording of the live feed', () => {
     const asset = await seed.asset(demo);
     const device = await seed.device(demo);
     await seed.deviceLink(asset.id, device.id, ago(86_400));
+    await seed.applySettings(device.credential);
     const auth = { authorization: `Bearer ${device.credential}` };
     await t.as('manager', {
       method: 'POST',

@@ -38,6 +38,7 @@ describe.skipIf(!janusInstalled)('the video gateway (Janus run by the server)', 
     const asset = await seed.asset(demo);
     const device = await seed.device(demo);
     await seed.deviceLink(asset.id, device.id, ago(86_400));
+    await seed.applySettings(device.credential);
     credential = device.credential;
     assetId = asset.id;
   }, 60_000);
