@@ -182,6 +182,10 @@ const base = {
   stateFile,
   seed: 1,
   log: () => {},
+  // Pictures, clips and the command channel are tested against the real server
+  // (apps/server/src/test/simulated-cameras.test.ts); this stand-in has neither.
+  maker: null,
+  commands: false,
 };
 // A Wednesday evening: the days before it are working days.
 const seededAt = Date.parse('2026-11-18T19:00:00Z');

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { EventType, MediaItem, RawRecordInput } from '@fleet/contract';
+import {
+  eventMoments,
+  eventShots,
+  keptEarlier,
+  pickSeedEvents,
+  withSpeeds,
+  type EventMoment,
+} from './event-media.js';
+import { DEFAULT_SETTINGS } from './settings.js';
+
+const T = Date.parse('2026-11-24T09:00:00Z');
+const record = (seconds: number, ...events: EventType[]): RawRecordInput => ({
+  timestamp: new Date(T + seconds * 1000).toISOString(),
+  transferReason: events.length ? 'EVENTS' : 'PERIODIC',
+  location: { latitude: 5_200_000, longitude: 500_000 },
+  speed: 50,
+  ...(events.length ? { events: events.map((eventType) => ({ eventType })) } : {}),
+});
+
+describe('event media', () => {
+  const records = [
+    record(0),
+    record(10, 'HARSH_BRAKE'),
+    record(20, 'OVER_SPEED_START', 'OVER_RPM_START'),
+    record(30, 'OVER_SPEED_STOP', 'IDLE_STOP'),
+    record(40, 'HARSH_ACCELERATION'),
+  ];
+
+  it('come from the events the mask selects, by default', () => {
+    expect(
+      eventMoments(records, DEFAULT_SETTINGS.media).map((m) => [(m.at - T) / 1000, m.event]),
+    ).toEqual([
+      [10, 'HARSH_BRAKE'],
+      [20, 'OVER_SPEED_START'],
+      [40, 'HARSH_ACCELERATION'],
+    ]);
+  });
+
+  it('only from the days asked for', () => {
+    expect(
+      eventMoments(records, DEFAULT_SETTINGS.media, T + 15_000, T + 40_000).map((m) => m.event),
+    ).toEqual(['OVER_SPEED_START']);
+  });
+
+  it('are pictures at the event and clips from the seconds before to those after', () => {
+    const [brake] = eventMoments(records, DEFAULT_SETTINGS.media);
+    expect(eventShots(brake!)).toEqual([
+      {
+        at: T + 10_000,
+        event: 'HARSH_BRAKE',
+        camera: 1,
+        kind: 'picture',
+        from: T + 10_000,
+        seconds: 0,
+      },
+      { at: T + 10_000, event: 'HARSH_BRAKE', camera: 1, kind: 'video', from: T, seconds: 20 },
+    ]);
+    const emergency: EventMoment = {
+      at: T,
+      event: 'EMERGENCY_BRAKE',
+      capture: { pictures: [1, 16], videos: [16], before: 3, after: 7 },
+    };
+    expect(eventShots(emergency).map((s) => [s.kind, s.camera, s.from - T, s.seconds])).toEqual([
+      ['picture', 1, 0, 0],
+      ['picture', 16, 0, 0],
+      ['video', 16, -3000, 10],
+    ]);
+  });
+
+  it('draw the speed of the moment, or of every second of the clip', () => {
+    const points = [
+      { t: T, lat: 0, lon: 0, speed: 80 },
+      { t: T + 4000, lat: 0, lon: 0, speed: 40 },
+    ];
+    const picture = {
+      at: T + 2000,
+      event: 'HARSH_BRAKE',
+      camera: 1,
+      kind: 'picture',
+      from: T + 2000,
+      seconds: 0,
+    } as const;
+    expect(withSpeeds(picture, points).speeds).toEqual([60]);
+    expect(withSpeeds({ ...picture, kind: 'video', from: T, seconds: 5 }, points).speeds).toEqual([
+      80, 70, 60, 50, 40,
+    ]);
+  });
+
+  const moment = (seconds: number, video = false): EventMoment => ({
+    at: T + seconds * 1000,
+    event: video ? 'HARSH_BRAKE' : 'OVER_SPEED_START',
+    capture: { pictures: [1], videos: video ? [1] : [], before: 10, after: 10 },
+  });
+  const seconds = (picked: EventMoment[][]) =>
+    picked.map((list) => list.map((m) => (m.at - T) / 1000));
+
+  it.each([
+    [
+      'one a vehicle in turns, up to the limit',
+      [[moment(1), moment(2)], [moment(3)], []],
+      2,
+      [[2], [3], []],
+    ],
+    [
+      'more rounds when the limit allows',
+      [[moment(1), moment(2)], [moment(3)], []],
+      10,
+      [[2, 1], [3], []],
+    ],
+    ['a clip first, then the newest', [[moment(5), moment(1, true), moment(9)]], 2, [[1, 9]]],
+    ['none', [[moment(1)]], 0, [[]]],
+  ])('the seeding picks %s', (_, perVehicle, limit, expected) => {
+    expect(seconds(pickSeedEvents(perVehicle, limit))).toEqual(expected);
+  });
+
+  it('see when the server kept an earlier medium of another type', () => {
+    const item = { mimeType: 'image/jpeg' } as MediaItem;
+    expect(keptEarlier(item, 'video/mp4')).toBe(true);
+    expect(keptEarlier(item, 'image/jpeg')).toBe(false);
+  });
+});

@@ -1,0 +1,242 @@
+import type { CameraBit, MaskEvent, MediaItem, RawRecordInput } from '@fleet/contract';
+import { cameraLook } from './cameras.js';
+import type { DeviceUnit, UnitServices } from './device-unit.js';
+import { NO_FFMPEG, type MadeFile } from './media-maker.js';
+import { speedAt, speedsPerSecond, type TrackPoint } from './recorder.js';
+import { eventCapture, type EventCapture, type MediaSettings } from './settings.js';
+
+/**
+ * Media a vehicle sends by itself: for an event of the event mask (emergency
+ * brake, harsh brake, harsh acceleration, over-speed start, over-RPM start,
+ * idle start) the pictures and clips its Media settings ask for, with the
+ * event as the transfer reason.
+ */
+
+export interface EventMoment {
+  /** ms */
+  at: number;
+  event: MaskEvent;
+  capture: EventCapture;
+}
+
+/** The events of these records that ask for media, in time order, within [from, until). */
+export function eventMoments(
+  records: RawRecordInput[],
+  settings: MediaSettings,
+  from = -Infinity,
+  until = Infinity,
+): EventMoment[] {
+  const moments: EventMoment[] = [];
+  for (const record of records) {
+    if (!record.events?.length) continue;
+    const at = Date.parse(record.timestamp);
+    if (at < from || at >= until) continue;
+    for (const { eventType } of record.events) {
+      const capture = eventCapture(settings, eventType);
+      if (capture) moments.push({ at, event: eventType as MaskEvent, capture });
+    }
+  }
+  return moments.sort((a, b) => a.at - b.at);
+}
+
+/** One picture or clip of an event. */
+export interface EventShot {
+  /** ms: the event, the medium's timestamp */
+  at: number;
+  event: MaskEvent;
+  camera: CameraBit;
+  kind: 'picture' | 'video';
+  /** ms: the clip's first frame (the event for a picture) */
+  from: number;
+  /** seconds of clip (0 for a picture) */
+  seconds: number;
+}
+
+/** The pictures, then the clips, of one event. */
+export function eventShots({ at, event, capture }: EventMoment): EventShot[] {
+  return [
+    ...capture.pictures.map((camera): EventShot => ({
+      at,
+      event,
+      camera,
+      kind: 'picture',
+      from: at,
+      seconds: 0,
+    })),
+    ...capture.videos.map((camera): EventShot => ({
+      at,
+      event,
+      camera,
+      kind: 'video',
+      from: at - capture.before * 1000,
+      seconds: capture.before + capture.after,
+    })),
+  ];
+}
+
+/** A shot with the speeds it draws, so the points it came from need not be kept. */
+export interface ShotWithSpeeds extends EventShot {
+  speeds: number[];
+}
+
+export const withSpeeds = (shot: EventShot, points: readonly TrackPoint[]): ShotWithSpeeds => ({
+  ...shot,
+  speeds:
+    shot.kind === 'picture'
+      ? [speedAt(points, shot.at)]
+      : speedsPerSecond(points, shot.from, shot.seconds),
+});
+
+/**
+ * Which events the demo seeding sends media for: taken in turns from every
+ * vehicle, so each one shows some, at most `limit` events in all. Within a
+ * vehicle the newest event with a clip comes first, then the others newest first.
+ */
+export function pickSeedEvents<T extends EventMoment>(perVehicle: T[][], limit: number): T[][] {
+  const queues = perVehicle.map((moments) => {
+    const newest = [...moments].sort((a, b) => b.at - a.at);
+    const clip = newest.findIndex((m) => m.capture.videos.length > 0);
+    if (clip > 0) newest.unshift(...newest.splice(clip, 1));
+    return newest;
+  });
+  const picked: T[][] = perVehicle.map(() => []);
+  let taken = 0;
+  for (let round = 0; taken < limit; round++) {
+    let any = false;
+    for (let v = 0; v < queues.length && taken < limit; v++) {
+      const moment = queues[v]![round];
+      if (!moment) continue;
+      picked[v]!.push(moment);
+      taken++;
+      any = true;
+    }
+    if (!any) break;
+  }
+  return picked;
+}
+
+/** What the server did with an upload the device meant as new: a medium of another kind means it kept an earlier one. */
+export function keptEarlier(item: MediaItem, sent: MadeFile['mimeType']): boolean {
+  return item.mimeType !== sent;
+}
+
+/** Makes the shot and sends it with the event as transfer reason; answers the medium. */
+export async function sendEventShot(
+  shot: ShotWithSpeeds,
+  unit: DeviceUnit,
+  services: UnitServices,
+  signal?: AbortSignal,
+): Promise<MediaItem> {
+  const { maker } = services;
+  if (!maker) throw new Error(NO_FFMPEG);
+  const look = { camera: shot.camera, asset: unit.asset, start: shot.from, speeds: shot.speeds };
+  const file =
+    shot.kind === 'picture'
+      ? await maker.picture(look, { signal })
+      : await maker.video(look, shot.seconds, { signal });
+  try {
+    const item = await unit.api.uploadMedia(
+      {
+        timestamp: new Date(shot.at).toISOString(),
+        camera: shot.camera,
+        transferReason: shot.event,
+      },
+      file,
+      signal,
+    );
+    if (keptEarlier(item, file.mimeType)) {
+      warnOnce(
+        services,
+        `The server kept the ${item.mimeType === 'video/mp4' ? 'clip' : 'picture'} it already had for ${cameraLook(shot.camera).name} at ${item.timestamp} (${shot.event}) instead of this ${shot.kind}: it knows a device's media by camera, moment and reason, not by type.`,
+      );
+    }
+    return item;
+  } finally {
+    await file.remove();
+  }
+}
+
+const warned = new WeakMap<UnitServices, Set<string>>();
+function warnOnce(services: UnitServices, message: string) {
+  const key = message.replace(/ at \S+ /, ' ');
+  const seen = warned.get(services) ?? new Set<string>();
+  warned.set(services, seen);
+  if (seen.has(key)) return;
+  seen.add(key);
+  services.log(`${message} (said once)`);
+}
+
+/**
+ * Event media of vehicles driving live: each event's media is made once the
+ * clip's end has been driven and recorded, at most `limit` shots waiting at a
+ * time (more are dropped, said once), so a burst of events never floods.
+ */
+export class LiveEventMedia {
+  private waiting = 0;
+  private dropped = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly sending = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly services: UnitServices,
+    private readonly signal?: AbortSignal,
+    /** ms after a clip's end before it is made: the live loop records every 10 s */
+    private readonly settle = 12_000,
+    private readonly limit = 30,
+  ) {
+    signal?.addEventListener('abort', () => this.timers.forEach(clearTimeout), { once: true });
+  }
+
+  /** Schedules the media of these records' events. */
+  add(unit: DeviceUnit, records: RawRecordInput[]): void {
+    if (!this.services.maker) return;
+    for (const moment of eventMoments(records, unit.settings.media)) {
+      for (const shot of eventShots(moment)) this.schedule(unit, shot);
+    }
+  }
+
+  private schedule(unit: DeviceUnit, shot: EventShot): void {
+    if (this.signal?.aborted) return;
+    if (this.waiting >= this.limit) {
+      if (!this.dropped) {
+        this.services.log(
+          `More than ${this.limit} event pictures and clips waiting: leaving some out.`,
+        );
+      }
+      this.dropped = true;
+      return;
+    }
+    this.waiting++;
+    const due = shot.from + shot.seconds * 1000 + this.settle;
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        const sent = sendEventShot(
+          withSpeeds(shot, unit.recording.points),
+          unit,
+          this.services,
+          this.signal,
+        )
+          .catch((error: Error) => {
+            if (!this.signal?.aborted) {
+              this.services.log(
+                `${unit.asset}: event ${shot.kind} of ${cameraLook(shot.camera).name} not sent: ${error.message}`,
+              );
+            }
+          })
+          .finally(() => {
+            this.waiting--;
+            this.sending.delete(sent);
+          });
+        this.sending.add(sent);
+      },
+      Math.max(0, due - this.services.now()),
+    );
+    this.timers.add(timer);
+  }
+
+  /** Waits for what is being sent (timers not yet due are dropped by the abort). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.sending]);
+  }
+}
