@@ -4,7 +4,8 @@ import {
   eventMoments,
   eventShots,
   keptEarlier,
-  pickSeedEvents,
+  seedEventPlan,
+  shotsInOrder,
   withSpeeds,
   type EventMoment,
 } from './event-media.js';
@@ -93,26 +94,60 @@ describe('event media', () => {
     event: video ? 'HARSH_BRAKE' : 'OVER_SPEED_START',
     capture: { pictures: [1], videos: video ? [1] : [], before: 10, after: 10 },
   });
-  const seconds = (picked: EventMoment[][]) =>
-    picked.map((list) => list.map((m) => (m.at - T) / 1000));
+  const plan = (perVehicle: EventMoment[][], events: number, clips: number) =>
+    seedEventPlan(perVehicle, events, clips).map(
+      (p) => `${p.vehicle}:${(p.moment.at - T) / 1000}${p.clips ? '+clip' : ''}`,
+    );
 
   it.each([
     [
       'one a vehicle in turns, up to the limit',
       [[moment(1), moment(2)], [moment(3)], []],
       2,
-      [[2], [3], []],
+      9,
+      ['0:2', '1:3'],
     ],
     [
       'more rounds when the limit allows',
       [[moment(1), moment(2)], [moment(3)], []],
       10,
-      [[2, 1], [3], []],
+      9,
+      ['0:2', '1:3', '0:1'],
     ],
-    ['a clip first, then the newest', [[moment(5), moment(1, true), moment(9)]], 2, [[1, 9]]],
-    ['none', [[moment(1)]], 0, [[]]],
-  ])('the seeding picks %s', (_, perVehicle, limit, expected) => {
-    expect(seconds(pickSeedEvents(perVehicle, limit))).toEqual(expected);
+    [
+      'a clip first, then the newest',
+      [[moment(5), moment(1, true), moment(9)]],
+      2,
+      9,
+      ['0:1+clip', '0:9'],
+    ],
+    [
+      'clips only within their budget',
+      [[moment(1, true), moment(2, true)], [moment(3, true)], [moment(4, true)]],
+      10,
+      2,
+      ['0:2+clip', '1:3+clip', '2:4', '0:1'],
+    ],
+    ['nothing', [[moment(1)]], 0, 9, []],
+  ])('the seeding picks %s', (_, perVehicle, events, clips, expected) => {
+    expect(plan(perVehicle, events, clips)).toEqual(expected);
+  });
+
+  it('sends the clips of an event before its pictures, or its pictures alone', () => {
+    const shots = eventShots({
+      at: T,
+      event: 'EMERGENCY_BRAKE',
+      capture: { pictures: [1, 16], videos: [1], before: 1, after: 1 },
+    });
+    expect(shotsInOrder(shots).map((s) => `${s.kind} ${s.camera}`)).toEqual([
+      'video 1',
+      'picture 1',
+      'picture 16',
+    ]);
+    expect(shotsInOrder(shots, false).map((s) => `${s.kind} ${s.camera}`)).toEqual([
+      'picture 1',
+      'picture 16',
+    ]);
   });
 
   it('see when the server kept an earlier medium of another type', () => {

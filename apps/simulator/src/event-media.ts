@@ -88,31 +88,52 @@ export const withSpeeds = (shot: EventShot, points: readonly TrackPoint[]): Shot
 });
 
 /**
- * Which events the demo seeding sends media for: taken in turns from every
- * vehicle, so each one shows some, at most `limit` events in all. Within a
- * vehicle the newest event with a clip comes first, then the others newest first.
+ * Which events the demo seeding sends media for, in the order to send them:
+ * in turns from every vehicle (so each one shows some), at most `events` in
+ * all, and clips for at most `clips` of them (clips cost seconds of ffmpeg
+ * each, pictures a fraction): the others send only their pictures. Within a
+ * vehicle its newest event with a clip comes first, then the others newest first.
  */
-export function pickSeedEvents<T extends EventMoment>(perVehicle: T[][], limit: number): T[][] {
+export function seedEventPlan<T extends EventMoment>(
+  perVehicle: T[][],
+  events: number,
+  clips: number,
+): { vehicle: number; moment: T; clips: boolean }[] {
   const queues = perVehicle.map((moments) => {
     const newest = [...moments].sort((a, b) => b.at - a.at);
     const clip = newest.findIndex((m) => m.capture.videos.length > 0);
     if (clip > 0) newest.unshift(...newest.splice(clip, 1));
     return newest;
   });
-  const picked: T[][] = perVehicle.map(() => []);
-  let taken = 0;
-  for (let round = 0; taken < limit; round++) {
+  const plan: { vehicle: number; moment: T; clips: boolean }[] = [];
+  let clipsLeft = clips;
+  for (let round = 0; plan.length < events; round++) {
     let any = false;
-    for (let v = 0; v < queues.length && taken < limit; v++) {
-      const moment = queues[v]![round];
+    for (let vehicle = 0; vehicle < queues.length && plan.length < events; vehicle++) {
+      const moment = queues[vehicle]![round];
       if (!moment) continue;
-      picked[v]!.push(moment);
-      taken++;
       any = true;
+      const wanted = moment.capture.videos.length;
+      const withClips = wanted > 0 && wanted <= clipsLeft;
+      if (withClips) clipsLeft -= wanted;
+      plan.push({ vehicle, moment, clips: withClips });
     }
     if (!any) break;
   }
-  return picked;
+  return plan;
+}
+
+/**
+ * The shots of an event to send one after the other, clips first: the server
+ * keeps one medium per camera, moment and reason (docs/device-protocol.md), so
+ * when the same camera takes a picture and a clip of an event the first one
+ * sent is the one kept, and a clip shows more.
+ */
+export function shotsInOrder<T extends EventShot>(shots: T[], clips = true): T[] {
+  return [
+    ...(clips ? shots.filter((s) => s.kind === 'video') : []),
+    ...shots.filter((s) => s.kind === 'picture'),
+  ];
 }
 
 /** What the server did with an upload the device meant as new: a medium of another kind means it kept an earlier one. */
@@ -190,14 +211,13 @@ export class LiveEventMedia {
   /** Schedules the media of these records' events. */
   add(unit: DeviceUnit, records: RawRecordInput[]): void {
     if (!this.services.maker) return;
-    for (const moment of eventMoments(records, unit.settings.media)) {
-      for (const shot of eventShots(moment)) this.schedule(unit, shot);
-    }
+    for (const moment of eventMoments(records, unit.settings.media)) this.schedule(unit, moment);
   }
 
-  private schedule(unit: DeviceUnit, shot: EventShot): void {
+  private schedule(unit: DeviceUnit, moment: EventMoment): void {
     if (this.signal?.aborted) return;
-    if (this.waiting >= this.limit) {
+    const shots = shotsInOrder(eventShots(moment));
+    if (this.waiting + shots.length > this.limit) {
       if (!this.dropped) {
         this.services.log(
           `More than ${this.limit} event pictures and clips waiting: leaving some out.`,
@@ -206,28 +226,32 @@ export class LiveEventMedia {
       this.dropped = true;
       return;
     }
-    this.waiting++;
-    const due = shot.from + shot.seconds * 1000 + this.settle;
+    this.waiting += shots.length;
+    const due = moment.at + moment.capture.after * 1000 + this.settle;
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);
-        const sent = sendEventShot(
-          withSpeeds(shot, unit.recording.points),
-          unit,
-          this.services,
-          this.signal,
-        )
-          .catch((error: Error) => {
-            if (!this.signal?.aborted) {
-              this.services.log(
-                `${unit.asset}: event ${shot.kind} of ${cameraLook(shot.camera).name} not sent: ${error.message}`,
+        const sent = (async () => {
+          for (const shot of shots) {
+            try {
+              if (this.signal?.aborted) return;
+              await sendEventShot(
+                withSpeeds(shot, unit.recording.points),
+                unit,
+                this.services,
+                this.signal,
               );
+            } catch (error) {
+              if (!this.signal?.aborted) {
+                this.services.log(
+                  `${unit.asset}: event ${shot.kind} of ${cameraLook(shot.camera).name} not sent: ${(error as Error).message}`,
+                );
+              }
+            } finally {
+              this.waiting--;
             }
-          })
-          .finally(() => {
-            this.waiting--;
-            this.sending.delete(sent);
-          });
+          }
+        })().finally(() => this.sending.delete(sent));
         this.sending.add(sent);
       },
       Math.max(0, due - this.services.now()),

@@ -16,8 +16,9 @@ import {
   eventMoments,
   eventShots,
   LiveEventMedia,
-  pickSeedEvents,
+  seedEventPlan,
   sendEventShot,
+  shotsInOrder,
   withSpeeds,
   type EventMoment,
   type ShotWithSpeeds,
@@ -73,8 +74,10 @@ export interface SeedOptions extends SimulatorOptions {
   signal?: AbortSignal;
   /** days back from now whose events get their pictures and clips (default 3; 0 for none) */
   mediaDays?: number;
-  /** at most this many events get media, taken in turns from every vehicle (default 40) */
+  /** at most this many events get media, taken in turns from every vehicle (default 30) */
   eventMediaLimit?: number;
+  /** and at most this many clips among them; the other events send their pictures (default 6) */
+  eventClipLimit?: number;
 }
 
 export interface SeedResult {
@@ -88,7 +91,9 @@ export interface SeedResult {
 }
 
 export const DEFAULT_MEDIA_DAYS = 3;
-export const DEFAULT_EVENT_MEDIA_LIMIT = 40;
+/** Bounds the seeding's media so that a first `npm start` stays within about two minutes. */
+export const DEFAULT_EVENT_MEDIA_LIMIT = 30;
+export const DEFAULT_EVENT_CLIP_LIMIT = 6;
 
 const DAY = 86_400_000;
 
@@ -323,43 +328,51 @@ async function seedEventMedia(
 ): Promise<{ sent: number; failed: number }> {
   const services = session.services();
   if (!services.maker) return NO_MEDIA;
-  const picked = pickSeedEvents(
+  const plan = seedEventPlan(
     vehicles.map((v) => v.moments),
     options.eventMediaLimit ?? DEFAULT_EVENT_MEDIA_LIMIT,
+    options.eventClipLimit ?? DEFAULT_EVENT_CLIP_LIMIT,
   );
-  const work = vehicles.flatMap(({ vehicle }, i) => {
-    const unit = session.unit(vehicle, options.signal);
-    return picked[i]!.flatMap((moment) => moment.shots.map((shot) => ({ unit, shot })));
+  const units = new Map<number, DeviceUnit>();
+  const work = plan.map(({ vehicle, moment, clips }) => {
+    if (!units.has(vehicle))
+      units.set(vehicle, session.unit(vehicles[vehicle]!.vehicle, options.signal));
+    return { unit: units.get(vehicle)!, shots: shotsInOrder(moment.shots, clips) };
   });
-  if (work.length === 0) return NO_MEDIA;
+  const shots = work.flatMap((w) => w.shots);
+  if (shots.length === 0) return NO_MEDIA;
   const days = Math.min(historyDays, options.mediaDays ?? DEFAULT_MEDIA_DAYS);
-  const pictures = work.filter((w) => w.shot.kind === 'picture').length;
+  const clips = shots.filter((s) => s.kind === 'video').length;
   options.log(
-    `Event media of the last ${days} days: ${pictures} pictures and ${work.length - pictures} clips of ${picked.flat().length} events.`,
+    `Event media of the last ${days} days: ${shots.length - clips} pictures and ${clips} clips of ${work.length} events.`,
   );
   // A caller that passes its own progress for the history (or none) gets none here.
   const progress =
     options.progress === undefined
       ? new Progress('Sending event media', process.stderr, 'media')
       : null;
-  progress?.setTotal(work.length);
+  progress?.setTotal(shots.length);
   const result = { sent: 0, failed: 0 };
   const reasons = new Set<string>();
+  // An event's shots one after the other (clips first), events side by side as ffmpeg allows.
   await pool(
     work,
     services.maker.queue.concurrency + 1,
-    async ({ unit, shot }) => {
-      try {
-        await sendEventShot(shot, unit, services, options.signal);
-        result.sent++;
-      } catch (error) {
+    async ({ unit, shots }) => {
+      for (const shot of shots) {
         if (options.signal?.aborted) return;
-        result.failed++;
-        const reason = (error as Error).message;
-        if (!reasons.has(reason)) options.log(`An event ${shot.kind} was not sent: ${reason}`);
-        reasons.add(reason);
+        try {
+          await sendEventShot(shot, unit, services, options.signal);
+          result.sent++;
+        } catch (error) {
+          if (options.signal?.aborted) return;
+          result.failed++;
+          const reason = (error as Error).message;
+          if (!reasons.has(reason)) options.log(`An event ${shot.kind} was not sent: ${reason}`);
+          reasons.add(reason);
+        }
+        progress?.add(1);
       }
-      progress?.add(1);
     },
     options.signal,
   );

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ApiError, UnreachableError } from './client.js';
 import {
+  DEFAULT_EVENT_CLIP_LIMIT,
   DEFAULT_EVENT_MEDIA_LIMIT,
   DEFAULT_MEDIA_DAYS,
   runLive,
@@ -42,7 +43,8 @@ Options:
   --concurrency N         vehicles sent at the same time while seeding (default 4)
   --recording-hours N     hours of driving the cameras hold and answer requests for (default 72)
   --media-days N          seeding: days back whose events get pictures and clips (default 3, 0 none)
-  --event-media N         seeding: at most N events get them, in turns from every vehicle (default 40)
+  --event-media N         seeding: at most N events get them, in turns from every vehicle (default 30)
+  --event-clips N         seeding: clips for at most N of those events, pictures only for the rest (default 6)
   -h, --help              show this help
 
 Exit codes: 0 done, 1 failed, 2 bad arguments, 3 server unreachable, 4 sign-in failed.`;
@@ -80,6 +82,7 @@ export function parse(argv: string[]) {
       'recording-hours': { type: 'string', default: String(DEFAULT_RECORDING_HOURS) },
       'media-days': { type: 'string', default: String(DEFAULT_MEDIA_DAYS) },
       'event-media': { type: 'string', default: String(DEFAULT_EVENT_MEDIA_LIMIT) },
+      'event-clips': { type: 'string', default: String(DEFAULT_EVENT_CLIP_LIMIT) },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -115,6 +118,7 @@ export function parse(argv: string[]) {
     recordingHours: positiveInteger('recording-hours', values['recording-hours']),
     mediaDays: positiveInteger('media-days', values['media-days'], 0),
     eventMediaLimit: positiveInteger('event-media', values['event-media'], 0),
+    eventClipLimit: positiveInteger('event-clips', values['event-clips'], 0),
   };
 }
 
@@ -152,6 +156,7 @@ export async function main(argv: string[]): Promise<number> {
         concurrency: args.concurrency,
         mediaDays: args.mediaDays,
         eventMediaLimit: args.eventMediaLimit,
+        eventClipLimit: args.eventClipLimit,
         signal: stop.signal,
       });
     }

@@ -49,7 +49,7 @@ describe('ffmpeg arguments', () => {
 
   it('draws on a picture the camera, the asset, the local time and the speed', () => {
     const filters = overlayFilters(shot, FONT, false);
-    expect(filters).toContain('drawbox=x=0:y=0:w=iw:h=44:color=0x1f4e8c@0.9:t=fill');
+    expect(filters).toContain('drawbox=x=0:y=0:w=iw:h=44:color=0x1f4e8c:t=fill');
     expect(filters).toContain('text=Front');
     expect(filters).toContain('text=101 Volvo FH');
     expect(filters).toContain(`text=${filterValue('2026-11-24 10:00:00')}`);
@@ -72,7 +72,7 @@ describe('ffmpeg arguments', () => {
 
   it('without a font draws only the coloured bands', () => {
     expect(overlayFilters({ ...shot, camera: 16 }, undefined, true)).toBe(
-      'scale=640:480:flags=neighbor,drawbox=x=0:y=0:w=iw:h=44:color=0x137072@0.9:t=fill,drawbox=x=0:y=ih-44:w=iw:h=44:color=black@0.7:t=fill',
+      'scale=640:480:flags=neighbor,drawbox=x=0:y=0:w=iw:h=44:color=0x137072:t=fill,drawbox=x=0:y=ih-44:w=iw:h=44:color=black@0.7:t=fill',
     );
   });
 

@@ -68,7 +68,7 @@ export function overlayFilters(shot: Shot, font: string | undefined, video: bool
   const filters: string[] = [];
   if (look.tint) filters.push(look.tint);
   filters.push(
-    `drawbox=x=0:y=0:w=iw:h=${BAND}:color=${look.band}@0.9:t=fill`,
+    `drawbox=x=0:y=0:w=iw:h=${BAND}:color=${look.band}:t=fill`,
     `drawbox=x=0:y=ih-${BAND}:w=iw:h=${BAND}:color=black@0.7:t=fill`,
   );
   if (!font) return filters.join(',');

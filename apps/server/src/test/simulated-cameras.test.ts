@@ -264,9 +264,10 @@ describe('simulated cameras against the server', () => {
   );
 
   // The server knows a device's media by (device, moment, camera, reason), not by type
-  // (the unique index media_device_once): the clip of a camera that also took a picture of
-  // the same event is answered with that picture and lost. The defaults ask exactly that
-  // for a harsh brake (front picture and front clip). Turn this into it() once fixed.
+  // (the unique index media_device_once): when the same camera takes a picture and a clip
+  // of an event, the second one sent is answered with the first and lost. The defaults ask
+  // exactly that for a harsh brake (a front picture and a front clip); the unit sends the
+  // clip first, so the clip is kept and the picture lost. Turn this into it() once fixed.
   it.fails(
     'send both a picture and a clip of the same camera for a harsh brake (the defaults)',
     { timeout: 90_000 },
