@@ -89,15 +89,21 @@ describe('event media', () => {
     ]);
   });
 
-  const moment = (seconds: number, video = false): EventMoment => ({
+  const moment = (
+    seconds: number,
+    event: EventMoment['event'] = 'OVER_SPEED_START',
+    clip = event === 'HARSH_BRAKE',
+  ): EventMoment => ({
     at: T + seconds * 1000,
-    event: video ? 'HARSH_BRAKE' : 'OVER_SPEED_START',
-    capture: { pictures: [1], videos: video ? [1] : [], before: 10, after: 10 },
+    event,
+    capture: { pictures: [1], videos: clip ? [1] : [], before: 10, after: 10 },
   });
   const plan = (perVehicle: EventMoment[][], events: number, clips: number) =>
     seedEventPlan(perVehicle, events, clips).map(
       (p) => `${p.vehicle}:${(p.moment.at - T) / 1000}${p.clips ? '+clip' : ''}`,
     );
+  const brake = (seconds: number) => moment(seconds, 'HARSH_BRAKE');
+  const pulls = (seconds: number) => moment(seconds, 'HARSH_ACCELERATION');
 
   it.each([
     [
@@ -115,18 +121,29 @@ describe('event media', () => {
       ['0:2', '1:3', '0:1'],
     ],
     [
-      'a clip first, then the newest',
-      [[moment(5), moment(1, true), moment(9)]],
+      'its newest clip first, then the newest',
+      [[moment(5), brake(1), moment(9)]],
       2,
       9,
       ['0:1+clip', '0:9'],
     ],
     [
-      'clips only within their budget',
-      [[moment(1, true), moment(2, true)], [moment(3, true)], [moment(4, true)]],
+      'clips only within their budget, then kind by kind',
+      [[brake(1), brake(2), pulls(3)], [brake(4)], [brake(5)]],
       10,
       2,
-      ['0:2+clip', '1:3+clip', '2:4', '0:1'],
+      ['0:2+clip', '1:4+clip', '2:5', '0:3', '0:1'],
+    ],
+    [
+      'each vehicle from another kind',
+      [
+        [brake(1), pulls(2), moment(3)],
+        [brake(4), pulls(5), moment(6)],
+        [brake(7), pulls(8), moment(9)],
+      ],
+      3,
+      0,
+      ['0:3', '1:5', '2:7'],
     ],
     ['nothing', [[moment(1)]], 0, 9, []],
   ])('the seeding picks %s', (_, perVehicle, events, clips, expected) => {

@@ -91,34 +91,44 @@ export const withSpeeds = (shot: EventShot, points: readonly TrackPoint[]): Shot
  * Which events the demo seeding sends media for, in the order to send them:
  * in turns from every vehicle (so each one shows some), at most `events` in
  * all, and clips for at most `clips` of them (clips cost seconds of ffmpeg
- * each, pictures a fraction): the others send only their pictures. Within a
- * vehicle its newest event with a clip comes first, then the others newest first.
+ * each, pictures a fraction): the others send only their pictures. A vehicle's
+ * turn takes its newest event with a clip while clips are left, otherwise its
+ * events kind by kind (newest first), each vehicle starting at another kind,
+ * so the demo shows every kind of event.
  */
 export function seedEventPlan<T extends EventMoment>(
   perVehicle: T[][],
   events: number,
   clips: number,
 ): { vehicle: number; moment: T; clips: boolean }[] {
-  const queues = perVehicle.map((moments) => {
-    const newest = [...moments].sort((a, b) => b.at - a.at);
-    const clip = newest.findIndex((m) => m.capture.videos.length > 0);
-    if (clip > 0) newest.unshift(...newest.splice(clip, 1));
-    return newest;
+  const queues = perVehicle.map((moments, vehicle) => {
+    const byKind = new Map<string, T[]>();
+    for (const moment of [...moments].sort((a, b) => b.at - a.at)) {
+      byKind.set(moment.event, [...(byKind.get(moment.event) ?? []), moment]);
+    }
+    const kinds = [...byKind.values()];
+    const turn = kinds.length ? vehicle % kinds.length : 0;
+    const rotated = [...kinds.slice(turn), ...kinds.slice(0, turn)];
+    const queue: T[] = [];
+    for (let i = 0; rotated.some((list) => i < list.length); i++) {
+      for (const list of rotated) if (list[i]) queue.push(list[i]!);
+    }
+    return queue;
   });
   const plan: { vehicle: number; moment: T; clips: boolean }[] = [];
   let clipsLeft = clips;
-  for (let round = 0; plan.length < events; round++) {
-    let any = false;
-    for (let vehicle = 0; vehicle < queues.length && plan.length < events; vehicle++) {
-      const moment = queues[vehicle]![round];
+  while (plan.length < events && queues.some((queue) => queue.length > 0)) {
+    for (const [vehicle, queue] of queues.entries()) {
+      if (plan.length >= events) break;
+      const clip = queue.findIndex(
+        (m) => m.capture.videos.length > 0 && m.capture.videos.length <= clipsLeft,
+      );
+      const [moment] = queue.splice(clip >= 0 ? clip : 0, 1);
       if (!moment) continue;
-      any = true;
-      const wanted = moment.capture.videos.length;
-      const withClips = wanted > 0 && wanted <= clipsLeft;
-      if (withClips) clipsLeft -= wanted;
+      const withClips = clip >= 0;
+      if (withClips) clipsLeft -= moment.capture.videos.length;
       plan.push({ vehicle, moment, clips: withClips });
     }
-    if (!any) break;
   }
   return plan;
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import type { DatapointInput, Organisation, RawRecordInput } from '@fleet/contract';
 import {
@@ -637,6 +638,8 @@ export async function runLive(options: LiveOptions): Promise<void> {
     return { ...leg, start };
   };
   const signal = options.signal ?? new AbortController().signal;
+  // Every unit waits on the stop signal (its poll, its backoff): many listeners by design.
+  setMaxListeners(0, signal);
   const services = session.services(now);
   const units = new Map(all.map((vehicle) => [vehicle, session.unit(vehicle, signal)]));
   const live: LiveVehicle[] = chosen.map((vehicle) => {
