@@ -506,7 +506,9 @@ export async function seedDemoFleet(options: SeedOptions): Promise<SeedResult> {
       // What the cameras hold: the window of the history just driven.
       const windowFrom = until - session.recordings.windowMs;
       const held = trackPoints([...output.records, ...output.datapoints]);
-      const first = Math.max(0, held.findIndex((p) => p.t >= windowFrom) - 1);
+      // From the last point before the window (the speed at its start lies after it).
+      const inWindow = held.findIndex((p) => p.t >= windowFrom);
+      const first = Math.max(0, (inWindow < 0 ? held.length : inWindow) - 1);
       session.recordings.of(job.vehicle.state.identifier).replace(from, held.slice(first));
       const settings = DEFAULT_SETTINGS.media;
       candidates.set(
