@@ -639,7 +639,11 @@ export async function runLive(options: LiveOptions): Promise<void> {
     vehicle.state.legStart = start;
     return { ...leg, start };
   };
-  const signal = options.signal ?? new AbortController().signal;
+  // The units stop with the caller's signal, and when driving fails for good.
+  const stopUnits = new AbortController();
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, stopUnits.signal])
+    : stopUnits.signal;
   // Every unit waits on the stop signal (its poll, its backoff): many listeners by design.
   setMaxListeners(0, signal);
   const services = session.services(now);
@@ -755,13 +759,17 @@ export async function runLive(options: LiveOptions): Promise<void> {
     }
   };
 
-  while (!signal.aborted) {
-    await tick();
-    await pause(interval, signal);
+  try {
+    while (!signal.aborted) {
+      await tick();
+      await pause(interval, signal);
+    }
+  } finally {
+    stopUnits.abort();
+    session.save();
+    await Promise.all([...loops, eventMedia.settled()]);
+    await session.close();
   }
-  session.save();
-  await Promise.all([...loops, eventMedia.settled()]);
-  await session.close();
   log('Live driving stopped.');
 }
 
