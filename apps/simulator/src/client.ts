@@ -1,3 +1,4 @@
+import { openAsBlob } from 'node:fs';
 import {
   API_BASE,
   DEVICE_API_BASE,
@@ -5,16 +6,23 @@ import {
   MAX_BATCH,
   type Asset,
   type BatchResult,
+  type CameraBit,
+  type CommandBatch,
+  type CommandProgress,
+  type CommandResult,
   type CreateAssetBody,
   type CreateDeviceBody,
   type CreateDriverBody,
   type DatapointInput,
   type Device,
+  type DeviceCommand,
   type DeviceLink,
   type DeviceWithCredential,
   type Driver,
   type DriverLink,
   type ErrorBody,
+  type MediaItem,
+  type MediaTransferReason,
   type Organisation,
   type RawRecordInput,
   type TokenPair,
@@ -192,6 +200,28 @@ export interface SendTotals {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits `ms`, or less when the signal aborts. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const wake = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    signal?.addEventListener('abort', wake, { once: true });
+  });
+}
+
+/** The fields of POST /device-api/v1/media besides the file. */
+export interface MediaUpload {
+  timestamp: string;
+  camera: CameraBit;
+  transferReason: Exclude<MediaTransferReason, 'UPLOADED'>;
+  commandId?: number;
+}
+
 /** Rejection reasons already logged, so a systematic problem is reported once, not a thousand times. */
 const loggedReasons = new Set<string>();
 
@@ -268,4 +298,108 @@ export class DeviceApi {
       await sleep(wait);
     }
   }
+
+  // ── The command channel and media (docs/device-protocol.md) ──────────────
+
+  /**
+   * GET commands?wait=N: the pending commands, after waiting up to `wait`
+   * seconds for one. CredentialError on 401, ApiError on another refusal (and
+   * 5xx), UnreachableError when the server does not answer (or the signal aborts).
+   */
+  async commands(wait: number, signal?: AbortSignal): Promise<DeviceCommand[]> {
+    // The server answers within `wait`; one that does not is treated as gone.
+    const timeout = AbortSignal.timeout((wait + 20) * 1000);
+    const response = await call(`${this.base}/commands?wait=${wait}`, {
+      headers: { authorization: `Bearer ${this.credential}` },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    if (response.ok) return ((await response.json()) as CommandBatch).commands;
+    const error = await failure(response);
+    if (error.status === 401) throw new CredentialError(error.message);
+    throw error;
+  }
+
+  /** The device has the command. */
+  ack = (id: number, signal?: AbortSignal) =>
+    this.command(`commands/${id}/ack`, { method: 'POST' }, signal);
+
+  /** How each camera of a media request stands. */
+  progress = (id: number, body: CommandProgress, signal?: AbortSignal) =>
+    this.command(`commands/${id}/progress`, json(body), signal);
+
+  /** The command is finished. */
+  result = (id: number, body: CommandResult, signal?: AbortSignal) =>
+    this.command(`commands/${id}/result`, json(body), signal);
+
+  private async command(path: string, init: RequestInit, signal?: AbortSignal): Promise<void> {
+    await this.retried(path, () => ({ ...init }), signal);
+  }
+
+  /** Sends a picture or clip (multipart: the fields, then the file); answers the medium. */
+  async uploadMedia(
+    fields: MediaUpload,
+    file: { path: string; mimeType: 'image/jpeg' | 'video/mp4' },
+    signal?: AbortSignal,
+  ): Promise<MediaItem> {
+    const response = await this.retried(
+      'media',
+      async () => {
+        const form = new FormData();
+        form.append('timestamp', fields.timestamp);
+        form.append('camera', String(fields.camera));
+        form.append('transferReason', fields.transferReason);
+        if (fields.commandId !== undefined) form.append('commandId', String(fields.commandId));
+        const extension = file.mimeType === 'video/mp4' ? 'mp4' : 'jpg';
+        form.append(
+          'file',
+          await openAsBlob(file.path, { type: file.mimeType }),
+          `camera-${fields.camera}.${extension}`,
+        );
+        return { method: 'POST', body: form };
+      },
+      signal,
+    );
+    return (await response.json()) as MediaItem;
+  }
+
+  /**
+   * A device API call, sent again (up to 4 times) while the server does not
+   * answer or answers 5xx or 429; CredentialError on 401, ApiError on another refusal.
+   */
+  private async retried(
+    path: string,
+    init: () => RequestInit | Promise<RequestInit>,
+    signal?: AbortSignal,
+  ): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      let problem: ApiError | UnreachableError;
+      try {
+        const request = await init();
+        const response = await call(`${this.base}/${path}`, {
+          ...request,
+          headers: {
+            ...(request.headers as Record<string, string>),
+            authorization: `Bearer ${this.credential}`,
+          },
+          ...(signal ? { signal } : {}),
+        });
+        if (response.ok) return response;
+        const error = await failure(response);
+        if (error.status === 401) throw new CredentialError(error.message);
+        if (error.status < 500 && error.status !== 429) throw error;
+        problem = error;
+      } catch (error) {
+        if (!(error instanceof UnreachableError)) throw error;
+        problem = error;
+      }
+      if (attempt >= 4 || signal?.aborted) throw problem;
+      await pause(1000 * 2 ** (attempt - 1), signal);
+    }
+  }
 }
+
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAW_RECORD_METRICS, type RawRecordInput } from '@fleet/contract';
 import { runLive, seedDemoFleet } from './fleet.js';
+import { MediaMaker, type MadeFile, type Shot } from './media-maker.js';
+import { parseRecording } from './recorder.js';
 import type { SimulatorState } from './state.js';
 
 /**
@@ -32,6 +34,8 @@ class FakeServer {
   records = new Map<number, Map<string, RawRecordInput>>();
   datapoints = new Map<number, Set<string>>();
   refusedLinks = 0;
+  /** media uploads: the multipart fields and the file's type */
+  media: { deviceId: number; fields: Record<string, string>; type: string }[] = [];
   private server?: Server;
   private next = 1;
 
@@ -41,6 +45,19 @@ class FakeServer {
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
         const url = new URL(request.url!, 'http://x');
+        if (url.pathname === '/device-api/v1/media') {
+          const device = this.devices.find(
+            (d) => `Bearer ${d.credential}` === request.headers.authorization,
+          )!;
+          const fields: Record<string, string> = {};
+          for (const [, name, value] of body.matchAll(/name="(\w+)"\r\n\r\n([^\r]*)/g))
+            fields[name!] = value!;
+          const type = /Content-Type: ([\w/]+)/.exec(body)![1]!;
+          this.media.push({ deviceId: device.id, fields, type });
+          response.writeHead(201, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ id: this.media.length, mimeType: type }));
+          return;
+        }
         const [status, answer] = this.handle(
           request.method!,
           url,
@@ -182,21 +199,58 @@ const base = {
   stateFile,
   seed: 1,
   log: () => {},
+  // Pictures, clips and the command channel are tested against the real server
+  // (apps/server/src/test/simulated-cameras.test.ts); this stand-in has neither.
+  maker: null,
+  commands: false,
 };
 // A Wednesday evening: the days before it are working days.
 const seededAt = Date.parse('2026-11-18T19:00:00Z');
-const SLOW = 60_000;
+// Generous: these drive the whole fleet, and the machine may be busy with other work.
+const SLOW = 180_000;
 
 beforeAll(async () => {
   url = await server.start();
 });
 afterAll(() => server.stop());
 
+/** Files without ffmpeg: what it was asked for is what the test checks. */
+class NoteMaker extends MediaMaker {
+  made: { kind: string; shot: Shot; seconds?: number }[] = [];
+  constructor() {
+    super(() => {}, undefined, null, '/bin/false');
+  }
+  private note(kind: 'picture' | 'video', shot: Shot, seconds?: number): Promise<MadeFile> {
+    this.made.push({ kind, shot, ...(seconds === undefined ? {} : { seconds }) });
+    const file = path.join(directory, `made-${this.made.length}`);
+    writeFileSync(file, kind);
+    const mimeType = kind === 'video' ? 'video/mp4' : 'image/jpeg';
+    return Promise.resolve({ path: file, mimeType, remove: async () => {} });
+  }
+  override picture(shot: Shot) {
+    return this.note('picture', shot);
+  }
+  override video(shot: Shot, seconds: number) {
+    return this.note('video', shot, seconds);
+  }
+}
+
 describe('seedDemoFleet and runLive against a server', () => {
   it(
     'creates the fleet, links drivers without overlaps and sends the history',
     async () => {
-      const result = await seedDemoFleet({ ...base, url, days: 3, now: seededAt, progress: null });
+      const maker = new NoteMaker();
+      const result = await seedDemoFleet({
+        ...base,
+        maker,
+        url,
+        days: 3,
+        now: seededAt,
+        progress: null,
+        mediaDays: 2,
+        eventMediaLimit: 12,
+        eventClipLimit: 3,
+      });
       expect(result.skipped).toBe(false);
       expect(server.assets.filter((a) => a.organisationId === 3)).toHaveLength(28);
       expect(server.drivers.filter((d) => d.organisationId === 3)).toHaveLength(34);
@@ -218,6 +272,45 @@ describe('seedDemoFleet and runLive against a server', () => {
       const state = JSON.parse(readFileSync(stateFile, 'utf8')) as SimulatorState;
       expect(state.seeding?.status).toBe('done');
       expect(Object.values(state.vehicles).every((v) => v.credential && v.snapshot)).toBe(true);
+
+      // The cameras hold the last 72 hours of what was sent (and the point before them).
+      const recordings = path.join(directory, 'simulator-recordings');
+      expect(readdirSync(recordings)).toHaveLength(33);
+      const { since, points } = parseRecording(
+        readFileSync(path.join(recordings, readdirSync(recordings)[0]!), 'utf8'),
+      );
+      expect(since).toBe(seededAt - 3 * 86_400_000);
+      expect(points[1]!.t).toBeGreaterThanOrEqual(seededAt - 72 * 3_600_000);
+      expect(points.at(-1)!.t).toBeLessThanOrEqual(seededAt);
+
+      // Event media of the last two days: 12 events, 3 of them with their clip, sent clip first.
+      expect(result.media).toEqual({ sent: server.media.length, failed: 0 });
+      const reasons = new Set(server.media.map((m) => m.fields.transferReason));
+      expect(reasons.size).toBeGreaterThan(1);
+      for (const reason of reasons) {
+        expect(['HARSH_BRAKE', 'HARSH_ACCELERATION', 'OVER_SPEED_START']).toContain(reason);
+      }
+      const events = new Set(server.media.map((m) => `${m.deviceId} ${m.fields.timestamp}`));
+      expect(events.size).toBe(12);
+      expect(server.media.filter((m) => m.type === 'video/mp4')).toHaveLength(3);
+      for (const m of server.media) {
+        expect(Date.parse(m.fields.timestamp!)).toBeGreaterThanOrEqual(seededAt - 2 * 86_400_000);
+        expect(m.fields.commandId).toBeUndefined();
+      }
+      const clip = maker.made.find((m) => m.kind === 'video')!;
+      expect(clip.seconds).toBe(20);
+      expect(clip.shot.speeds).toHaveLength(20);
+      // Each clip went before the picture of its event.
+      server.media.forEach((m, i) => {
+        if (m.type !== 'video/mp4') return;
+        const picture = server.media.findIndex(
+          (p) =>
+            p.deviceId === m.deviceId &&
+            p.fields.timestamp === m.fields.timestamp &&
+            p.type === 'image/jpeg',
+        );
+        expect(picture).toBeGreaterThan(i);
+      });
     },
     SLOW,
   );

@@ -1,13 +1,32 @@
+import { setMaxListeners } from 'node:events';
+import path from 'node:path';
 import type { DatapointInput, Organisation, RawRecordInput } from '@fleet/contract';
 import {
   ApiError,
   CredentialError,
   DeviceApi,
   MainApi,
+  pause,
   type Log,
   type SendTotals,
   type SignIn,
 } from './client.js';
+import { ChannelHealth, runCommandLoop } from './commands.js';
+import type { DeviceUnit, UnitServices } from './device-unit.js';
+import {
+  eventMoments,
+  eventShots,
+  LiveEventMedia,
+  seedEventPlan,
+  sendEventShot,
+  shotsInOrder,
+  withSpeeds,
+  type EventMoment,
+  type ShotWithSpeeds,
+} from './event-media.js';
+import { MediaMaker } from './media-maker.js';
+import { DEFAULT_RECORDING_HOURS, Recordings, trackPoints } from './recorder.js';
+import { DEFAULT_SETTINGS } from './settings.js';
 import {
   demoFleets,
   plannedDriverLinks,
@@ -35,10 +54,14 @@ import { StateFile, type SimulatorState, type VehicleState } from './state.js';
 export interface SimulatorOptions {
   url: string;
   signIn: SignIn;
-  /** JSON file with device credentials and vehicle positions */
+  /** JSON file with device credentials and vehicle positions; the recordings are kept beside it */
   stateFile: string;
   seed: number;
   log: Log;
+  /** hours the cameras hold (default 72) */
+  recordingHours?: number;
+  /** makes pictures and clips; null for none (default: ffmpeg, made when first needed) */
+  maker?: MediaMaker | null;
 }
 
 export interface SeedOptions extends SimulatorOptions {
@@ -50,6 +73,12 @@ export interface SeedOptions extends SimulatorOptions {
   now?: number;
   /** stops between batches; a next run resumes */
   signal?: AbortSignal;
+  /** days back from now whose events get their pictures and clips (default 3; 0 for none) */
+  mediaDays?: number;
+  /** at most this many events get media, taken in turns from every vehicle (default 30) */
+  eventMediaLimit?: number;
+  /** and at most this many clips among them; the other events send their pictures (default 6) */
+  eventClipLimit?: number;
 }
 
 export interface SeedResult {
@@ -57,8 +86,15 @@ export interface SeedResult {
   vehicles: number;
   records: SendTotals;
   datapoints: SendTotals;
+  /** event pictures and clips sent, and those that failed */
+  media: { sent: number; failed: number };
   seconds: number;
 }
+
+export const DEFAULT_MEDIA_DAYS = 3;
+/** Bounds the seeding's media so that a first `npm start` stays within about two minutes. */
+export const DEFAULT_EVENT_MEDIA_LIMIT = 30;
+export const DEFAULT_EVENT_CLIP_LIMIT = 6;
 
 const DAY = 86_400_000;
 
@@ -73,12 +109,67 @@ interface Vehicle {
 class Session {
   readonly api: MainApi;
   readonly file: StateFile;
+  readonly recordings: Recordings;
   state!: SimulatorState;
   organisations: Organisation[] = [];
+  private madeMaker = false;
+  private mediaMaker: MediaMaker | undefined;
 
   constructor(readonly options: SimulatorOptions) {
     this.api = new MainApi(options.url, options.signIn);
     this.file = new StateFile(options.stateFile);
+    this.recordings = new Recordings(
+      path.join(path.dirname(options.stateFile), 'simulator-recordings'),
+      (options.recordingHours ?? DEFAULT_RECORDING_HOURS) * 3_600_000,
+    );
+  }
+
+  /** Removes the temporary files of the maker it made (not of one it was given). */
+  async close(): Promise<void> {
+    await this.mediaMaker?.close();
+  }
+
+  /** ffmpeg, set up when first needed; undefined when there is none (said once). */
+  maker(): MediaMaker | undefined {
+    if (this.options.maker !== undefined) return this.options.maker ?? undefined;
+    if (!this.madeMaker) {
+      this.madeMaker = true;
+      try {
+        this.mediaMaker = new MediaMaker(this.options.log);
+      } catch (error) {
+        this.options.log(
+          `No ffmpeg: the cameras send no pictures or clips (${(error as Error).message}).`,
+        );
+      }
+    }
+    return this.mediaMaker;
+  }
+
+  /** What the units share. */
+  services(now: () => number = Date.now): UnitServices {
+    const maker = this.maker();
+    return { recordings: this.recordings, ...(maker ? { maker } : {}), log: this.options.log, now };
+  }
+
+  /** The vehicle's camera unit, talking as its device. */
+  unit(vehicle: Vehicle, signal?: AbortSignal): DeviceUnit {
+    return {
+      identifier: vehicle.state.identifier,
+      asset: vehicle.spec.asset.name,
+      api: new DeviceApi(this.options.url, vehicle.state.credential!, this.options.log, signal),
+      recording: this.recordings.of(vehicle.state.identifier),
+      settings: DEFAULT_SETTINGS,
+    };
+  }
+
+  /** A new credential for the vehicle's device (the old one was refused). */
+  async renewCredential(vehicle: Vehicle, ...apis: DeviceApi[]): Promise<void> {
+    this.options.log(`Device ${vehicle.state.identifier}: credential refused, issuing a new one`);
+    vehicle.state.credential = (
+      await this.api.reissueCredential(vehicle.state.deviceId)
+    ).credential;
+    for (const api of apis) api.credential = vehicle.state.credential;
+    this.save();
   }
 
   async open(): Promise<void> {
@@ -196,12 +287,7 @@ class Session {
       return await attempt();
     } catch (error) {
       if (!(error instanceof CredentialError)) throw error;
-      this.options.log(`Device ${vehicle.state.identifier}: credential refused, issuing a new one`);
-      vehicle.state.credential = (
-        await this.api.reissueCredential(vehicle.state.deviceId)
-      ).credential;
-      device.credential = vehicle.state.credential;
-      this.save();
+      await this.renewCredential(vehicle, device);
       return attempt();
     }
   }
@@ -219,6 +305,81 @@ async function pool<T>(
     while (next < items.length && !signal?.aborted) await work(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+interface Job {
+  vehicle: Vehicle;
+  driverIds: number[];
+  rota: (number | null)[];
+}
+
+const NO_MEDIA = { sent: 0, failed: 0 };
+
+/**
+ * The pictures and clips of recent events, as the vehicles would have sent
+ * them: a bounded number of events (in turns from every vehicle), made two at
+ * a time by ffmpeg, with a progress bar. A failure is said once per reason and
+ * never stops the seeding.
+ */
+async function seedEventMedia(
+  session: Session,
+  vehicles: { vehicle: Vehicle; moments: (EventMoment & { shots: ShotWithSpeeds[] })[] }[],
+  options: SeedOptions,
+  historyDays: number,
+): Promise<{ sent: number; failed: number }> {
+  const services = session.services();
+  if (!services.maker) return NO_MEDIA;
+  const plan = seedEventPlan(
+    vehicles.map((v) => v.moments),
+    options.eventMediaLimit ?? DEFAULT_EVENT_MEDIA_LIMIT,
+    options.eventClipLimit ?? DEFAULT_EVENT_CLIP_LIMIT,
+  );
+  const units = new Map<number, DeviceUnit>();
+  const work = plan.map(({ vehicle, moment, clips }) => {
+    if (!units.has(vehicle))
+      units.set(vehicle, session.unit(vehicles[vehicle]!.vehicle, options.signal));
+    return { unit: units.get(vehicle)!, shots: shotsInOrder(moment.shots, clips) };
+  });
+  const shots = work.flatMap((w) => w.shots);
+  if (shots.length === 0) return NO_MEDIA;
+  const days = Math.min(historyDays, options.mediaDays ?? DEFAULT_MEDIA_DAYS);
+  const clips = shots.filter((s) => s.kind === 'video').length;
+  options.log(
+    `Event media of the last ${days} days: ${shots.length - clips} pictures and ${clips} clips of ${work.length} events.`,
+  );
+  // A caller that passes its own progress for the history (or none) gets none here.
+  const progress =
+    options.progress === undefined
+      ? new Progress('Sending event media', process.stderr, 'media')
+      : null;
+  progress?.setTotal(shots.length);
+  const result = { sent: 0, failed: 0 };
+  const reasons = new Set<string>();
+  // An event's shots one after the other (clips first), events side by side as ffmpeg allows.
+  await pool(
+    work,
+    services.maker.queue.concurrency + 1,
+    async ({ unit, shots }) => {
+      for (const shot of shots) {
+        if (options.signal?.aborted) return;
+        try {
+          await sendEventShot(shot, unit, services, options.signal);
+          result.sent++;
+        } catch (error) {
+          if (options.signal?.aborted) return;
+          result.failed++;
+          const reason = (error as Error).message;
+          if (!reasons.has(reason)) options.log(`An event ${shot.kind} was not sent: ${reason}`);
+          reasons.add(reason);
+        }
+        progress?.add(1);
+      }
+    },
+    options.signal,
+  );
+  progress?.done();
+  await session.close();
+  return result;
 }
 
 const add = (a: SendTotals, b: SendTotals) => {
@@ -247,7 +408,7 @@ export async function seedDemoFleet(options: SeedOptions): Promise<SeedResult> {
   const resuming = session.state.seeding?.status === 'started';
   if (existing.length > 0 && !resuming) {
     log(`Demo Transport already has ${existing.length} assets: not seeding the demo fleet again.`);
-    return { skipped: true, vehicles: 0, records, datapoints, seconds: 0 };
+    return { skipped: true, vehicles: 0, records, datapoints, media: NO_MEDIA, seconds: 0 };
   }
   const until = resuming
     ? session.state.seeding!.until
@@ -265,7 +426,7 @@ export async function seedDemoFleet(options: SeedOptions): Promise<SeedResult> {
   log(
     `Creating the demo fleet: ${fleets.map((f) => `${f.organisation} ${f.vehicles.length} assets, ${f.drivers.length} drivers`).join('; ')}.`,
   );
-  const jobs: { vehicle: Vehicle; driverIds: number[]; rota: (number | null)[] }[] = [];
+  const jobs: Job[] = [];
   for (const fleet of fleets) {
     const { vehicles, driverIds } = await session.ensureFleet(fleet, from - DAY);
     const table = roster(options.seed, fleet, dayList);
@@ -276,7 +437,7 @@ export async function seedDemoFleet(options: SeedOptions): Promise<SeedResult> {
   // histories are driven once to learn the shifts and again, identically, to send them,
   // which costs a few seconds and spares holding every vehicle's history in memory.
   log('Planning shifts and linking drivers…');
-  const history = (job: (typeof jobs)[number]) => {
+  const history = (job: Job) => {
     const { fleet, spec } = job.vehicle;
     return simulateHistory(spec.profile, spec.snapshot, from, until, (day) => {
       const driver = job.rota[dayList.indexOf(day)] ?? null;
@@ -326,6 +487,9 @@ export async function seedDemoFleet(options: SeedOptions): Promise<SeedResult> {
       ? new Progress(`Sending ${days} days of history`)
       : options.progress;
   progress?.setTotal(total);
+  const mediaFrom = until - (options.mediaDays ?? DEFAULT_MEDIA_DAYS) * DAY;
+  /** per job: its events of the last days that ask for media, with the speeds they draw */
+  const candidates = new Map<Job, (EventMoment & { shots: ShotWithSpeeds[] })[]>();
   await pool(
     jobs,
     options.concurrency ?? 4,
@@ -339,6 +503,21 @@ export async function seedDemoFleet(options: SeedOptions): Promise<SeedResult> {
       );
       add(records, sent.records);
       add(datapoints, sent.datapoints);
+      // What the cameras hold: the window of the history just driven.
+      const windowFrom = until - session.recordings.windowMs;
+      const held = trackPoints([...output.records, ...output.datapoints]);
+      // From the last point before the window (the speed at its start lies after it).
+      const inWindow = held.findIndex((p) => p.t >= windowFrom);
+      const first = Math.max(0, (inWindow < 0 ? held.length : inWindow) - 1);
+      session.recordings.of(job.vehicle.state.identifier).replace(from, held.slice(first));
+      const settings = DEFAULT_SETTINGS.media;
+      candidates.set(
+        job,
+        eventMoments(output.records, settings, mediaFrom, until).map((moment) => ({
+          ...moment,
+          shots: eventShots(moment).map((shot) => withSpeeds(shot, held)),
+        })),
+      );
       job.vehicle.state.snapshot = snapshot;
       job.vehicle.state.driver = job.vehicle.index;
       delete job.vehicle.state.legStart;
@@ -347,6 +526,15 @@ export async function seedDemoFleet(options: SeedOptions): Promise<SeedResult> {
     options.signal,
   );
   progress?.done();
+  const media =
+    options.signal?.aborted || mediaFrom >= until
+      ? NO_MEDIA
+      : await seedEventMedia(
+          session,
+          jobs.map((job) => ({ vehicle: job.vehicle, moments: candidates.get(job) ?? [] })),
+          options,
+          days,
+        );
   if (options.signal?.aborted) {
     log('Seeding stopped; run again to resume where it stopped.');
     return {
@@ -354,6 +542,7 @@ export async function seedDemoFleet(options: SeedOptions): Promise<SeedResult> {
       vehicles: jobs.length,
       records,
       datapoints,
+      media,
       seconds: (Date.now() - started) / 1000,
     };
   }
@@ -369,13 +558,18 @@ export async function seedDemoFleet(options: SeedOptions): Promise<SeedResult> {
       (records.rejected + datapoints.rejected
         ? `, ${(records.rejected + datapoints.rejected).toLocaleString('en')} refused`
         : '') +
+      (media.sent ? `; ${media.sent} event pictures and clips` : '') +
+      (media.failed ? `, ${media.failed} not sent` : '') +
       '.',
   );
-  return { skipped: false, vehicles: jobs.length, records, datapoints, seconds };
+  return { skipped: false, vehicles: jobs.length, records, datapoints, media, seconds };
 }
 
 export interface LiveOptions extends SimulatorOptions {
+  /** vehicles driving (0: none drives, every unit still answers commands) */
   vehicles: number;
+  /** every vehicle's unit long-polls for commands and answers them (default true) */
+  commands?: boolean;
   /** stops the loop */
   signal?: AbortSignal;
   /** ms between sends */
@@ -386,9 +580,14 @@ export interface LiveOptions extends SimulatorOptions {
 /** One vehicle driving live: the leg under way, and how much of it is sent. */
 interface LiveVehicle {
   vehicle: Vehicle;
+  unit: DeviceUnit;
   leg: { snapshot: VehicleSnapshot; output: Output; departure: number; start: number };
+  /** sent so far */
   records: number;
   datapoints: number;
+  /** driven (recorded by the cameras) so far: sending may lag behind */
+  recordedRecords: number;
+  recordedDatapoints: number;
 }
 
 /** Which vehicles drive live: spread over the fleet, one of Polder Logistics' among them from three on. */
@@ -440,26 +639,89 @@ export async function runLive(options: LiveOptions): Promise<void> {
     vehicle.state.legStart = start;
     return { ...leg, start };
   };
+  // The units stop with the caller's signal, and when driving fails for good.
+  const stopUnits = new AbortController();
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, stopUnits.signal])
+    : stopUnits.signal;
+  // Every unit waits on the stop signal (its poll, its backoff): many listeners by design.
+  setMaxListeners(0, signal);
+  const services = session.services(now);
+  const units = new Map(all.map((vehicle) => [vehicle, session.unit(vehicle, signal)]));
   const live: LiveVehicle[] = chosen.map((vehicle) => {
     // A leg under way when the last run stopped is driven again (part of it may have been
     // sent, so its counters are the ones to go on from); otherwise one starts now.
     const leg = startLeg(vehicle, vehicle.state.legStart ?? now());
-    return { vehicle, leg, records: 0, datapoints: 0 };
+    return {
+      vehicle,
+      unit: units.get(vehicle)!,
+      leg,
+      records: 0,
+      datapoints: 0,
+      recordedRecords: 0,
+      recordedDatapoints: 0,
+    };
   });
   session.save();
   log(
-    `Driving live: ${live.map(({ vehicle }) => `${vehicle.spec.asset.name} (${vehicle.fleet.organisation})`).join(', ')}. Sending every ${interval / 1000} s; Ctrl+C stops.`,
+    live.length
+      ? `Driving live: ${live.map(({ vehicle }) => `${vehicle.spec.asset.name} (${vehicle.fleet.organisation})`).join(', ')}. Sending every ${interval / 1000} s; Ctrl+C stops.`
+      : 'Driving live: no vehicles (--live-vehicles 0). Ctrl+C stops.',
   );
 
-  const due = <T extends { timestamp: string }>(items: T[], from: number, until: number) => {
-    let end = from;
-    while (end < items.length && Date.parse(items[end]!.timestamp) <= until) end++;
-    return end;
+  // Every unit, parked or driving, is on standby and answers its commands.
+  const health = new ChannelHealth(log);
+  const loops =
+    options.commands === false
+      ? []
+      : [...units].map(([vehicle, unit]) =>
+          runCommandLoop(unit, services, {
+            signal,
+            health,
+            renewCredential: async () => {
+              // Another part of the simulator may have renewed it already.
+              if (unit.api.credential !== vehicle.state.credential)
+                unit.api.credential = vehicle.state.credential!;
+              else await session.renewCredential(vehicle, unit.api);
+            },
+          }),
+        );
+  if (loops.length) log(`${loops.length} camera units answer media requests.`);
+  const eventMedia = new LiveEventMedia(services, signal);
+  let pruned = now();
+
+  /** What the vehicle has driven up to `at`: its cameras record it, and its events' media are due. */
+  const record = (item: LiveVehicle, at: number) => {
+    const { output } = item.leg;
+    const recordsEnd = due(output.records, item.recordedRecords, at);
+    const datapointsEnd = due(output.datapoints, item.recordedDatapoints, at);
+    const records = output.records.slice(item.recordedRecords, recordsEnd) as RawRecordInput[];
+    const recording = item.unit.recording;
+    // A leg driven again after a restart: what the cameras hold already is not new.
+    const held = recording.points.at(-1)?.t ?? -Infinity;
+    eventMedia.add(
+      item.unit,
+      records.filter((r) => Date.parse(r.timestamp) > held),
+    );
+    recording.append(
+      trackPoints([
+        ...records,
+        ...(output.datapoints.slice(item.recordedDatapoints, datapointsEnd) as DatapointInput[]),
+      ]),
+    );
+    item.recordedRecords = recordsEnd;
+    item.recordedDatapoints = datapointsEnd;
   };
+
   let failing = false;
   const tick = async () => {
     const at = now();
+    if (at - pruned > 3_600_000) {
+      session.recordings.pruneAll();
+      pruned = at;
+    }
     for (const item of live) {
+      record(item, at);
       const { output } = item.leg;
       const recordsEnd = due(output.records, item.records, at);
       const datapointsEnd = due(output.datapoints, item.datapoints, at);
@@ -490,24 +752,30 @@ export async function runLive(options: LiveOptions): Promise<void> {
         );
         item.records = 0;
         item.datapoints = 0;
+        item.recordedRecords = 0;
+        item.recordedDatapoints = 0;
         session.save();
       }
     }
   };
 
-  const signal = options.signal;
-  while (!signal?.aborted) {
-    await tick();
-    await new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, interval);
-      signal?.addEventListener('abort', wake, { once: true });
-    });
+  try {
+    while (!signal.aborted) {
+      await tick();
+      await pause(interval, signal);
+    }
+  } finally {
+    stopUnits.abort();
+    session.save();
+    await Promise.all([...loops, eventMedia.settled()]);
+    await session.close();
   }
-  session.save();
   log('Live driving stopped.');
+}
+
+/** The index after the items due by `until`, from `from` on (items in time order). */
+function due<T extends { timestamp: string }>(items: T[], from: number, until: number): number {
+  let end = from;
+  while (end < items.length && Date.parse(items[end]!.timestamp) <= until) end++;
+  return end;
 }

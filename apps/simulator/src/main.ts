@@ -2,7 +2,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ApiError, UnreachableError } from './client.js';
-import { runLive, seedDemoFleet, type SimulatorOptions } from './fleet.js';
+import {
+  DEFAULT_EVENT_CLIP_LIMIT,
+  DEFAULT_EVENT_MEDIA_LIMIT,
+  DEFAULT_MEDIA_DAYS,
+  runLive,
+  seedDemoFleet,
+  type SimulatorOptions,
+} from './fleet.js';
+import { DEFAULT_RECORDING_HOURS } from './recorder.js';
 
 // For a program that runs the fleet itself (npm start): importing this module does not start the CLI.
 export { runLive, seedDemoFleet } from './fleet.js';
@@ -18,6 +26,10 @@ Commands:
   history   only seed: create the demo fleet and send --days days of history
   live      only drive live: keep --live-vehicles vehicles driving in real time
 
+While live, every vehicle's camera unit (parked ones too) answers media requests
+from the portal with pictures and clips of what it drove (ffmpeg), and the
+driving vehicles send event media by themselves.
+
 Options:
   --url URL               the server (default http://localhost:3000)
   --organisation NAME     sign in with this organisation (default "Fleetwise OEM")
@@ -29,6 +41,10 @@ Options:
                           (default $DATA_DIR/simulator-state.json, DATA_DIR default data)
   --seed N                the same seed gives the same fleet and the same driving (default 1)
   --concurrency N         vehicles sent at the same time while seeding (default 4)
+  --recording-hours N     hours of driving the cameras hold and answer requests for (default 72)
+  --media-days N          seeding: days back whose events get pictures and clips (default 3, 0 none)
+  --event-media N         seeding: at most N events get them, in turns from every vehicle (default 30)
+  --event-clips N         seeding: clips for at most N of those events, pictures only for the rest (default 6)
   -h, --help              show this help
 
 Exit codes: 0 done, 1 failed, 2 bad arguments, 3 server unreachable, 4 sign-in failed.`;
@@ -63,6 +79,10 @@ export function parse(argv: string[]) {
       },
       seed: { type: 'string', default: '1' },
       concurrency: { type: 'string', default: '4' },
+      'recording-hours': { type: 'string', default: String(DEFAULT_RECORDING_HOURS) },
+      'media-days': { type: 'string', default: String(DEFAULT_MEDIA_DAYS) },
+      'event-media': { type: 'string', default: String(DEFAULT_EVENT_MEDIA_LIMIT) },
+      'event-clips': { type: 'string', default: String(DEFAULT_EVENT_CLIP_LIMIT) },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -95,6 +115,10 @@ export function parse(argv: string[]) {
     stateFile: path.resolve(values.state),
     seed: positiveInteger('seed', values.seed),
     concurrency: positiveInteger('concurrency', values.concurrency),
+    recordingHours: positiveInteger('recording-hours', values['recording-hours']),
+    mediaDays: positiveInteger('media-days', values['media-days'], 0),
+    eventMediaLimit: positiveInteger('event-media', values['event-media'], 0),
+    eventClipLimit: positiveInteger('event-clips', values['event-clips'], 0),
   };
 }
 
@@ -118,6 +142,7 @@ export async function main(argv: string[]): Promise<number> {
     stateFile: args.stateFile,
     seed: args.seed,
     log,
+    recordingHours: args.recordingHours,
   };
   const stop = new AbortController();
   const onSignal = () => stop.abort();
@@ -129,10 +154,14 @@ export async function main(argv: string[]): Promise<number> {
         ...options,
         days: args.days,
         concurrency: args.concurrency,
+        mediaDays: args.mediaDays,
+        eventMediaLimit: args.eventMediaLimit,
+        eventClipLimit: args.eventClipLimit,
         signal: stop.signal,
       });
     }
-    if (args.command !== 'history' && args.liveVehicles > 0 && !stop.signal.aborted) {
+    // With no vehicle driving the units still answer the portal's requests.
+    if (args.command !== 'history' && !stop.signal.aborted) {
       await runLive({ ...options, vehicles: args.liveVehicles, signal: stop.signal });
     }
     return EXIT.ok;

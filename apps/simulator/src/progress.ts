@@ -13,6 +13,8 @@ export class Progress {
   constructor(
     private readonly label: string,
     private readonly stream: NodeJS.WriteStream = process.stderr,
+    /** what is counted: '… records sent' */
+    private readonly unit = 'records',
   ) {
     this.tty = Boolean(stream.isTTY);
   }
@@ -35,7 +37,7 @@ export class Progress {
     const eta = rate > 0 && fraction < 1 ? (this.total - this.sent) / rate : 0;
     const width = 24;
     const bar = '#'.repeat(Math.round(fraction * width)).padEnd(width, '.');
-    return `${this.label} [${bar}] ${(fraction * 100).toFixed(0).padStart(3)}% · ${this.sent.toLocaleString('en')} records sent · ${Math.round(rate).toLocaleString('en')}/s · ETA ${duration(eta)}`;
+    return `${this.label} [${bar}] ${(fraction * 100).toFixed(0).padStart(3)}% · ${this.sent.toLocaleString('en')} ${this.unit} sent · ${rate >= 10 ? Math.round(rate).toLocaleString('en') : rate.toFixed(1)}/s · ETA ${duration(eta)}`;
   }
 
   private draw(force = false): void {

@@ -1,0 +1,27 @@
+import type { DeviceApi, Log } from './client.js';
+import type { MediaMaker } from './media-maker.js';
+import type { Recording, Recordings } from './recorder.js';
+import type { DeviceSettings } from './settings.js';
+
+/**
+ * The camera unit of one simulated vehicle: what it knows of itself. Command
+ * handlers and event media work on it; a CONFIGURATION command will replace
+ * its `settings`.
+ */
+export interface DeviceUnit {
+  identifier: string;
+  /** the asset's name, drawn on pictures and clips */
+  asset: string;
+  api: DeviceApi;
+  recording: Recording;
+  settings: DeviceSettings;
+}
+
+/** What every unit of the simulator shares. */
+export interface UnitServices {
+  recordings: Recordings;
+  /** none when the machine has no ffmpeg: requests then fail with that reason */
+  maker?: MediaMaker;
+  log: Log;
+  now: () => number;
+}
