@@ -16,6 +16,7 @@ import type { EntityType } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/auth';
 import { toLocalIso } from '@/lib/fleet-time';
+import { VIEW_POLL_MS } from '../monitoring';
 
 /** The period of the panel; update is the filter's Update time, so pressing Update asks again. */
 export type Period = { from: Date; until: Date; update: number };
@@ -95,8 +96,10 @@ export const viewQueryOptions = (id: number, token: string) =>
   queryOptions({
     queryKey: ['monitoring-view', id, token],
     queryFn: () => api.get<AssetMonitoring>(`assetmonitorings/${id}`, { token }),
-    // Spec §4: every second while there is no end; an ended one stays as it is.
-    refetchInterval: (query) => (query.state.data?.end ? false : 1000),
+    // Spec §4: every second while there is no end; after it, every 2 s only while recordings
+    // are still being converted, so RECORDED fills in by itself.
+    refetchInterval: ({ state: { data } }) =>
+      !data?.end ? VIEW_POLL_MS : data.liveFeed?.recordingsPending ? 2 * VIEW_POLL_MS : false,
     refetchIntervalInBackground: true,
     staleTime: 0,
     retry: false,
