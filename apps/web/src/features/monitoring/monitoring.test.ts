@@ -10,6 +10,7 @@ import {
   nextStreams,
   requestInput,
   requestStatus,
+  viewPollInterval,
   type LiveStream,
 } from './monitoring';
 
@@ -152,5 +153,31 @@ describe('live streams (spec §4 Live feed)', () => {
     expect(names(nextStreams(streams, { type: 'gone', feed: 1 }))).toEqual(['REAR']);
     expect(nextStreams(streams, { type: 'gone', feed: 9 })).toEqual(streams);
     expect(nextStreams(streams, { type: 'destroyed' })).toEqual([]);
+  });
+});
+
+describe('the view polls (spec §4)', () => {
+  const end = '2026-01-01T10:00:00Z';
+  const at = (minutes: number) => Date.parse(end) + minutes * 60_000;
+  const feed = (media: number, recordingsPending: number, available = true) => ({
+    available,
+    reason: null,
+    roomId: null,
+    joinPassphrase: null,
+    cameraMask: 1,
+    media: Array.from({ length: media }, (_, i) => ({ mediaId: i + 1, camera: 1 as const })),
+    recordingsPending,
+  });
+  it.each([
+    ['no answer yet', undefined, at(0), 1000],
+    ['active', { liveFeed: feed(0, 0) }, at(0), 1000],
+    ['ended without a live feed', { end, liveFeed: null }, at(0), false],
+    ['ended, live video unavailable', { end, liveFeed: feed(0, 0, false) }, at(0), false],
+    ['ended, recordings converting', { end, liveFeed: feed(1, 2) }, at(30), 2000],
+    ['ended just now, nothing listed yet', { end, liveFeed: feed(0, 0) }, at(1), 2000],
+    ['ended long ago, nothing recorded', { end, liveFeed: feed(0, 0) }, at(6), false],
+    ['ended, recordings ready', { end, liveFeed: feed(2, 0) }, at(1), false],
+  ] as const)('%s → %s', (_, monitoring, now, interval) => {
+    expect(viewPollInterval(monitoring, now)).toBe(interval);
   });
 });

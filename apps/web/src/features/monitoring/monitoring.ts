@@ -16,6 +16,26 @@ import { decodeToken } from '../../lib/session';
 
 /** Spec §9: the monitoring view asks again every second while there is no end. */
 export const VIEW_POLL_MS = 1000;
+/** How long after the end the view still looks for recordings that have not appeared yet. */
+export const RECORDINGS_WAIT_MS = 5 * 60_000;
+
+/**
+ * The view's poll (spec §4): every second while there is no end. After it, every 2 s while the
+ * live feed's recordings are still to come: being converted, or not yet listed (the server lists
+ * them shortly after the end), for at most RECORDINGS_WAIT_MS. Otherwise no more polling.
+ */
+export function viewPollInterval(
+  monitoring: Pick<AssetMonitoring, 'end' | 'liveFeed'> | undefined,
+  now: number,
+): number | false {
+  if (!monitoring?.end) return VIEW_POLL_MS;
+  const feed = monitoring.liveFeed;
+  if (!feed?.available) return false;
+  if (feed.recordingsPending > 0) return 2 * VIEW_POLL_MS;
+  const recent = now - Date.parse(monitoring.end) < RECORDINGS_WAIT_MS;
+  return feed.media.length === 0 && recent ? 2 * VIEW_POLL_MS : false;
+}
+
 /** Spec §9: at most five remote feeds. */
 export const MAX_FEEDS = 5;
 /** Spec §9: each stream is shown at 640x480; the map card is 800x450 at zoom 16. */

@@ -16,7 +16,7 @@ import type { EntityType } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/auth';
 import { toLocalIso } from '@/lib/fleet-time';
-import { VIEW_POLL_MS } from '../monitoring';
+import { viewPollInterval } from '../monitoring';
 
 /** The period of the panel; update is the filter's Update time, so pressing Update asks again. */
 export type Period = { from: Date; until: Date; update: number };
@@ -96,10 +96,7 @@ export const viewQueryOptions = (id: number, token: string) =>
   queryOptions({
     queryKey: ['monitoring-view', id, token],
     queryFn: () => api.get<AssetMonitoring>(`assetmonitorings/${id}`, { token }),
-    // Spec §4: every second while there is no end; after it, every 2 s only while recordings
-    // are still being converted, so RECORDED fills in by itself.
-    refetchInterval: ({ state: { data } }) =>
-      !data?.end ? VIEW_POLL_MS : data.liveFeed?.recordingsPending ? 2 * VIEW_POLL_MS : false,
+    refetchInterval: ({ state: { data } }) => viewPollInterval(data, Date.now()),
     refetchIntervalInBackground: true,
     staleTime: 0,
     retry: false,

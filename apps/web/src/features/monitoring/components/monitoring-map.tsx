@@ -39,9 +39,8 @@ export default function MonitoringMap({ points }: { points: MonitoringDataPoint[
     [latest, t],
   );
   return (
-    <div
+    <section
       style={{ maxWidth: MAP_SIZE.width }}
-      role="img"
       aria-label={t('monitoring.view.routeLabel', { count: ordered.length })}
     >
       <MapView
@@ -54,6 +53,6 @@ export default function MonitoringMap({ points }: { points: MonitoringDataPoint[
         <MarkerLayer id="monitoring-latest" markers={markers} />
         <FollowLatest latest={latest} />
       </MapView>
-    </div>
+    </section>
   );
 }

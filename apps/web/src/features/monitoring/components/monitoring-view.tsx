@@ -107,7 +107,7 @@ function VideoCard({ monitoring: m, token }: { monitoring: AssetMonitoring; toke
     <ViewCard
       testId="video-card"
       title={m.end ? t('monitoring.view.recorded') : t('monitoring.view.live')}
-      titleClass={m.end ? '' : 'text-danger'}
+      titleClass={m.end ? '' : 'text-danger-emphasis'}
     >
       {m.end ? (
         <RecordedVideos monitoringId={m.id} liveFeed={feed} token={token} />
