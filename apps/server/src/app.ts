@@ -327,6 +327,8 @@ export async function buildApp({
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'connect-src': ["'self'", 'https:', 'wss:'],
         'worker-src': ["'self'", 'blob:'],
+        // Recorded live feeds play from the blob the monitoring view downloaded with its token.
+        'media-src': ["'self'", 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
       },
     },

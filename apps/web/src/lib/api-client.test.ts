@@ -129,6 +129,18 @@ describe('api client requests', () => {
     expect(api.calls[0]!.headers.has('Authorization')).toBe(false);
     expect(api.refreshes()).toBe(0);
   });
+
+  it("sends a given token instead of the session's and never refreshes or logs out for it", async () => {
+    const api = fakeApi();
+    const session = fakeSession('access-2');
+    const client = createApiClient(api.fetch, session);
+    await expect(client.get('assetmonitorings/4', { token: 'monitoring-1' })).rejects.toMatchObject(
+      { status: 401, code: 'TOKEN_EXPIRED' },
+    );
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]!.headers.get('Authorization')).toBe('Bearer monitoring-1');
+    expect(session.logout).not.toHaveBeenCalled();
+  });
 });
 
 describe('api client token refresh (spec §4, §8)', () => {

@@ -43,6 +43,8 @@ export type RequestOptions = {
   body?: unknown;
   /** Send the session's token (default). Login and refresh go without. */
   auth?: boolean;
+  /** Send this token instead of the session's (the monitoring view's token); never refreshed. */
+  token?: string;
 };
 
 /** What the client needs from the session; see lib/session.ts. */
@@ -122,6 +124,7 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    if (options.token) return (await send(path, options, options.token)) as T;
     const token = options.auth === false ? undefined : session.accessToken();
     try {
       return (await send(path, options, token)) as T;

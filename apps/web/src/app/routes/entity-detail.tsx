@@ -1,4 +1,5 @@
 import { EntityDetailScreen } from '@/features/entity-detail/entity-detail-screen';
+import { MonitoringPanel } from '@/features/monitoring/components/monitoring-panel';
 import { NotFound } from './not-found';
 import { useEntityParams } from './use-entity-params';
 
@@ -11,6 +12,9 @@ export function Component() {
       key={`${entity.type}-${entity.entityId}`}
       type={entity.type}
       entityId={entity.entityId}
+      slots={{
+        monitoring: <MonitoringPanel type={entity.type} entityId={entity.entityId} />,
+      }}
     />
   );
 }

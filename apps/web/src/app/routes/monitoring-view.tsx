@@ -1,18 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { MonitoringView } from '@/features/monitoring/components/monitoring-view';
 
-/** The public monitoring view (/monitoring?t=token), outside the signed-in shell. */
+/** The public monitoring view (/monitoring?t=token), outside the signed-in shell (spec §2). */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <header className="bg-success text-white px-4 py-3">
-        <h1 className="h4 m-0">{t('screens.monitoring')}</h1>
-      </header>
-      <main className="container py-4">
-        <p className="text-body-secondary" data-testid="placeholder">
-          {t('screens.comingSoon')}
-        </p>
-      </main>
-    </>
-  );
+  const token = new URLSearchParams(useLocation().search).get('t');
+  return <MonitoringView token={token} />;
 }

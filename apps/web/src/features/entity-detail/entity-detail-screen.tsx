@@ -1,5 +1,6 @@
 import './locales/register';
 import { Nav } from 'react-bootstrap';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { EntityType } from '@/config/paths';
@@ -20,10 +21,12 @@ function TabContent({
   tab,
   entity,
   select,
+  slots,
 }: {
   tab: Tab;
   entity: Entity;
   select: (tab: Tab) => void;
+  slots: Slots;
 }) {
   const { t } = useTranslation();
   switch (tab) {
@@ -45,19 +48,32 @@ function TabContent({
       return <HeatmapTab entity={entity} />;
     case 'rawData':
       return <RawDataTab entity={entity} />;
-    case 'media':
     case 'monitoring':
-      // Built by their own issues.
+    case 'media':
+      // Composed in by app/ from their own features; without one the tab is not available yet.
       return (
-        <p className="text-body-secondary" data-testid="placeholder">
-          {t('entity.placeholder')}
-        </p>
+        slots[tab] ?? (
+          <p className="text-body-secondary" data-testid="placeholder">
+            {t('entity.placeholder')}
+          </p>
+        )
       );
   }
 }
 
+/** Tabs another feature provides; app/ composes them in (a feature never imports another). */
+export type Slots = Partial<Record<'media' | 'monitoring', ReactNode>>;
+
 /** Spec §2 Entity detail: an asset or a driver, with its pill tabs (the tab is in ?tab=). */
-export function EntityDetailScreen({ type, entityId }: { type: EntityType; entityId: number }) {
+export function EntityDetailScreen({
+  type,
+  entityId,
+  slots = {},
+}: {
+  type: EntityType;
+  entityId: number;
+  slots?: Slots;
+}) {
   const { t } = useTranslation();
   const { user_role } = useAuthenticatedSession();
   const entity = useEntity(type, entityId);
@@ -97,7 +113,7 @@ export function EntityDetailScreen({ type, entityId }: { type: EntityType; entit
       ) : (
         <section role="tabpanel" aria-label={t(`entity.tabs.${tab}`)}>
           {PERIOD_TABS.includes(tab) && <PeriodFilter />}
-          <TabContent tab={tab} entity={entity.data} select={select} />
+          <TabContent tab={tab} entity={entity.data} select={select} slots={slots} />
         </section>
       )}
     </>

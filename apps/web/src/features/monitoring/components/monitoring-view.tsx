@@ -1,0 +1,268 @@
+import '../locales/register';
+import { formatDuration, type AssetMonitoring } from '@fleet/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Alert, Badge, Card, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Address } from '@/components/address';
+import { clientConfigQueryOptions } from '@/components/map/map-style';
+import { notify } from '@/components/notifications';
+import { errorText } from '@/lib/api-client';
+import { session } from '@/lib/auth';
+import { formatDate, formatTime } from '@/lib/fleet-time';
+import { endByToken, enhanceVideo, viewQueryOptions } from '../api/monitoring';
+import {
+  CAMERA_BITS,
+  durationSeconds,
+  firstPoint,
+  lastPoint,
+  monitoringIdOf,
+  type LiveStream,
+} from '../monitoring';
+import { RecordedVideos } from './recorded-videos';
+import { ConfirmButton } from './shared';
+
+// The map and the Janus client are the heavy parts: each its own chunk, Janus only while live.
+const MonitoringMap = lazy(() => import('./monitoring-map'));
+const LiveVideo = lazy(() => import('./live-video'));
+
+function ViewCard({
+  title,
+  children,
+  testId,
+  titleClass,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  testId: string;
+  titleClass?: string;
+}) {
+  return (
+    <Card className="mb-3" data-testid={testId}>
+      <Card.Header as="h2" className={`h6 mb-0 fw-bold ${titleClass ?? ''}`}>
+        {title}
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="col-sm-6 col-lg-4 mb-2">
+      <div className="small text-body-secondary">{label}</div>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+function When({ at }: { at: string }) {
+  return (
+    <>
+      {formatDate(at)} <strong>{formatTime(at)}</strong>
+    </>
+  );
+}
+
+function Header({ subtitle }: { subtitle?: string }) {
+  const { t } = useTranslation();
+  return (
+    <header className="bg-success text-white px-4 py-3 mb-3">
+      <h1 className="h4 m-0">
+        {t('monitoring.view.title')}
+        {subtitle && <span className="fw-normal"> · {subtitle}</span>}
+      </h1>
+    </header>
+  );
+}
+
+function VideoCard({ monitoring: m, token }: { monitoring: AssetMonitoring; token: string }) {
+  const { t } = useTranslation();
+  const config = useQuery(clientConfigQueryOptions);
+  const live = config.data?.liveVideo;
+  const feed = m.liveFeed;
+  const roomId = feed?.roomId;
+  const pin = feed?.joinPassphrase;
+  const room = useMemo(
+    () =>
+      roomId && pin && live
+        ? { gatewayPath: live.gatewayPath, token, roomId, pin, iceServers: live.iceServers }
+        : null,
+    [roomId, pin, live, token],
+  );
+  if (!feed) return null;
+  const cameraLabel = (stream: LiveStream) =>
+    stream.camera ? t(`monitoring.cameras.${stream.camera}`) : stream.display;
+  const enhance = (stream: LiveStream) => {
+    if (!stream.camera) return;
+    enhanceVideo(m.id, token, CAMERA_BITS[stream.camera]).then(
+      () =>
+        notify(t('monitoring.view.enhanceSent', { camera: cameraLabel(stream) }), {
+          type: 'info',
+        }),
+      (error: unknown) => console.error('Enhance video failed', error),
+    );
+  };
+  return (
+    <ViewCard
+      testId="video-card"
+      title={m.end ? t('monitoring.view.recorded') : t('monitoring.view.live')}
+      titleClass={m.end ? '' : 'text-danger-emphasis'}
+    >
+      {m.end ? (
+        <RecordedVideos monitoringId={m.id} liveFeed={feed} token={token} />
+      ) : !feed.available || !room ? (
+        <Alert variant="warning" className="mb-0" data-testid="live-video-unavailable">
+          {feed.reason
+            ? t('monitoring.liveVideoUnavailable', { reason: feed.reason })
+            : t('monitoring.liveVideoUnavailableNoReason')}
+        </Alert>
+      ) : (
+        <Suspense fallback={<Spinner size="sm" />}>
+          <LiveVideo room={room} cameraLabel={cameraLabel} onEnhance={enhance} />
+        </Suspense>
+      )}
+    </ViewCard>
+  );
+}
+
+function Monitoring({ monitoring: m, token }: { monitoring: AssetMonitoring; token: string }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const end = useMutation({
+    mutationFn: () => endByToken(m.id, token),
+    onSuccess: (ended) => client.setQueryData(viewQueryOptions(m.id, token).queryKey, ended),
+    onError: (error) =>
+      notify(t('monitoring.view.endFailed', { message: errorText(error) }), { type: 'danger' }),
+  });
+  const seconds = durationSeconds(m);
+  const first = firstPoint(m.dataPoints);
+  const last = lastPoint(m.dataPoints);
+  return (
+    <>
+      <Header subtitle={m.assetName} />
+      <main className="container-lg pb-4">
+        <ViewCard testId="info-card" title={t('monitoring.view.info')}>
+          <div className="row">
+            <Field label={t('monitoring.controlRoom')}>
+              {m.controlRoomAlarm.controlRoomIdentifier ?? t('monitoring.noControlRoom')}
+            </Field>
+            {seconds !== null && (
+              <Field label={t('monitoring.duration')}>{formatDuration(seconds)}</Field>
+            )}
+            <Field label={t('monitoring.device')}>
+              {m.deviceName} <span className="text-body-secondary">({m.deviceIdentifier})</span>
+            </Field>
+            <Field label={t('monitoring.asset')}>{m.assetName}</Field>
+            <Field label={t('monitoring.driver')}>{m.driverName ?? t('monitoring.noDriver')}</Field>
+            {m.driverPhone && (
+              <Field label={t('monitoring.view.phone')}>
+                <a href={`tel:${m.driverPhone}`}>{m.driverPhone}</a>
+              </Field>
+            )}
+          </div>
+        </ViewCard>
+        <div className="row">
+          <div className="col-md-6">
+            <ViewCard testId="start-card" title={t('monitoring.start')}>
+              <When at={m.start} />
+              <div>
+                <Address location={first?.location} />
+              </div>
+            </ViewCard>
+          </div>
+          <div className="col-md-6">
+            {m.end ? (
+              <ViewCard testId="end-card" title={t('monitoring.end')}>
+                <When at={m.end} />
+                <div>
+                  <Address location={last?.location} />
+                </div>
+              </ViewCard>
+            ) : (
+              <ViewCard
+                testId="active-card"
+                title={t('monitoring.active')}
+                titleClass="text-white bg-danger"
+              >
+                <div className="small text-body-secondary">{t('monitoring.view.lastData')}</div>
+                {last ? (
+                  <>
+                    <When at={last.timestamp} />
+                    <div>
+                      <Address location={last.location} />
+                    </div>
+                  </>
+                ) : (
+                  <p className="mb-0">{t('monitoring.view.noData')}</p>
+                )}
+                <ConfirmButton
+                  className="w-100 mt-3"
+                  question={t('monitoring.confirmEnd')}
+                  pending={end.isPending}
+                  onConfirm={() => end.mutate()}
+                  testId="end-monitoring"
+                >
+                  {t('monitoring.view.end')}
+                </ConfirmButton>
+              </ViewCard>
+            )}
+          </div>
+        </div>
+        <ViewCard
+          testId="map-card"
+          title={
+            <>
+              {t('monitoring.view.map')}{' '}
+              <Badge bg="secondary" className="fw-normal">
+                {m.dataPoints.length}
+              </Badge>
+            </>
+          }
+        >
+          <Suspense fallback={<Spinner size="sm" />}>
+            <MonitoringMap points={m.dataPoints} />
+          </Suspense>
+        </ViewCard>
+        <VideoCard monitoring={m} token={token} />
+      </main>
+    </>
+  );
+}
+
+/** Spec §2 Monitoring view: the monitoring its link's token opens, for a visitor without a session. */
+export function MonitoringView({ token }: { token: string | null }) {
+  const { t } = useTranslation();
+  const id = monitoringIdOf(token);
+  // Spec §3/§4: the token is kept under the monitoring entry, with the monitoring's id.
+  useEffect(() => {
+    if (token && id) session.setMonitoring(token);
+  }, [token, id]);
+  const monitoring = useQuery({
+    ...viewQueryOptions(id ?? 0, token ?? ''),
+    enabled: !!token && !!id,
+  });
+  if (!token || !id || (monitoring.isError && !monitoring.data))
+    return (
+      <>
+        <Header />
+        <main className="container-lg">
+          <Alert variant="danger" data-testid="unable-to-load">
+            <h2 className="h5">{t('monitoring.view.unableToLoad')}</h2>
+            <p className="mb-0">{t('monitoring.view.unableToLoadHint')}</p>
+          </Alert>
+        </main>
+      </>
+    );
+  if (!monitoring.data)
+    return (
+      <>
+        <Header />
+        <main className="container-lg">
+          <Spinner size="sm" className="me-2" aria-hidden />
+          {t('monitoring.view.loading')}
+        </main>
+      </>
+    );
+  return <Monitoring monitoring={monitoring.data} token={token} />;
+}
