@@ -37,7 +37,6 @@ import { IngestRepository } from './modules/engine/ingest.repository.js';
 import { IngestService } from './modules/engine/ingest.service.js';
 import { createGeocoder } from './modules/geocoding/geocoders.repository.js';
 import { GeocodeCacheRepository } from './modules/geocoding/geocoding.repository.js';
-import { geocodingRoutes } from './modules/geocoding/geocoding.routes.js';
 import { GeocodingService } from './modules/geocoding/geocoding.service.js';
 import { GroupRepository } from './modules/groups/groups.repository.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
@@ -386,7 +385,6 @@ export async function buildApp({
         await signedIn.register(reportRoutes);
         await signedIn.register(fleetRoutes);
         await signedIn.register(vehicleDataRoutes);
-        await signedIn.register(geocodingRoutes);
         await signedIn.register(mediaRequestRoutes);
         await signedIn.register(mediaRoutes);
         await signedIn.register(organisationSettingsRoutes);

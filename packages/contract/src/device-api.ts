@@ -94,6 +94,7 @@ export const COMMAND_KINDS = [
   'CONFIGURATION',
   /** the monitoring ended (not by the device itself): stop tracing and publishing */
   'MONITORING_END',
+  'MONITORING_ENHANCE',
 ] as const;
 export const CommandKind = Type.Enum(COMMAND_KINDS);
 export type CommandKind = Static<typeof CommandKind>;
@@ -182,6 +183,17 @@ export type MonitoringRequestCommand = Static<typeof MonitoringRequestCommand>;
 /** The payload of a MONITORING_END command. */
 export const MonitoringEndCommand = Type.Object({ monitoringId: Type.Integer() });
 export type MonitoringEndCommand = Static<typeof MonitoringEndCommand>;
+
+/** How long a camera stays enhanced after the control room asked (spec §2 'Enhance video'). */
+export const ENHANCE_SECONDS = 60;
+
+/** The payload of a MONITORING_ENHANCE command: that camera at a higher quality for a while. */
+export const MonitoringEnhanceCommand = Type.Object({
+  monitoringId: Type.Integer(),
+  camera: Type.Integer(),
+  seconds: Type.Integer(),
+});
+export type MonitoringEnhanceCommand = Static<typeof MonitoringEnhanceCommand>;
 
 /** POST /device-api/v1/monitorings: the device starts the monitoring a command asked for. */
 export const StartMonitoring = Type.Object(

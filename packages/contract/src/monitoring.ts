@@ -187,3 +187,18 @@ export const LiveVideoConfig = Type.Object({
   ),
 });
 export type LiveVideoConfig = Static<typeof LiveVideoConfig>;
+
+/** PUT/POST assetmonitorings/{id}/enhancevideo: the control room clicked a camera's video. */
+export const EnhanceVideoInput = Type.Object(
+  {
+    camera: Type.Union([
+      Type.Literal(1),
+      Type.Literal(2),
+      Type.Literal(4),
+      Type.Literal(8),
+      Type.Literal(16),
+    ]),
+  },
+  { additionalProperties: false },
+);
+export type EnhanceVideoInput = Static<typeof EnhanceVideoInput>;

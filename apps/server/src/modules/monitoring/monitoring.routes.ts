@@ -8,6 +8,7 @@ import {
   AssetMonitoringRequestInput,
   AssetMonitoringRequestList,
   DeviceMonitoring,
+  EnhanceVideoInput,
   ErrorCode,
   Id,
   IdParams,
@@ -17,7 +18,8 @@ import {
   MonitoringQuery,
   StartMonitoring,
 } from '@fleet/contract';
-import { errorResponses, unauthorized } from '../../lib/http-error.js';
+import { NoContent, errorResponses, unauthorized } from '../../lib/http-error.js';
+import { geocodingRoutes } from '../geocoding/geocoding.routes.js';
 import { MonitoringTokens } from './monitoring-tokens.js';
 import type { Viewer } from './monitoring.service.js';
 
@@ -129,6 +131,10 @@ export const monitoringViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   const security: { [name: string]: string[] }[] = [{ bearer: [] }, { monitoringToken: [] }];
 
+  // The view shows the addresses of its monitoring's positions: reverse geocoding takes the
+  // token too (it reveals nothing of the organisation; the place list or the cache answers).
+  await app.register(geocodingRoutes);
+
   app.get(
     '/assetmonitorings/:id',
     {
@@ -156,6 +162,25 @@ export const monitoringViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (r) => service.endByViewer(r.viewer, r.params.id),
+  );
+
+  app.post(
+    '/assetmonitorings/:id/enhancevideo',
+    {
+      schema: {
+        tags: ['monitoring'],
+        summary:
+          "'Enhance video': the device sends that camera at a higher quality for a minute (while active)",
+        security,
+        params: IdParams,
+        body: EnhanceVideoInput,
+        response: { 202: NoContent, ...errors, ...errorResponses(409) },
+      },
+    },
+    async (r, reply) => {
+      await service.enhance(r.viewer, r.params.id, r.body.camera);
+      return reply.status(202).send(null);
+    },
   );
 
   app.get(

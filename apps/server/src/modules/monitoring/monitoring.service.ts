@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ENHANCE_SECONDS,
   ErrorCode,
   MAX_MONITORING_POSITIONS,
   MAX_MONITORINGS_LISTED,
@@ -12,6 +13,7 @@ import {
   type AssetMonitoringRequestInput,
   type DeviceMonitoring,
   type MonitoringEndCommand,
+  type MonitoringEnhanceCommand,
   type MonitoringEndReason,
   type MonitoringPositionsResult,
   type MonitoringQuery,
@@ -356,6 +358,30 @@ export class MonitoringService {
     }
     await this.end(id, viewer.kind === 'user' ? 'USER' : 'TOKEN');
     return this.answer((await this.repository.find(id))!);
+  }
+
+  /**
+   * 'Enhance video' (spec §2): the control room clicked a camera's video; the device sends
+   * that camera at a higher quality for ENHANCE_SECONDS. Only while it is active, with a live
+   * feed, for a camera it publishes (any camera when the device chose them: mask 0).
+   */
+  async enhance(viewer: Viewer, id: number, camera: number): Promise<void> {
+    const row = await this.readable(viewer, id);
+    if (row.end_at) throw conflict(`Monitoring ${id} has ended`);
+    if (!row.live_feed) throw conflict(`Monitoring ${id} has no live feed`);
+    if (row.camera_mask !== 0 && (row.camera_mask & camera) === 0)
+      throw badRequest(`Camera ${camera} is not part of this monitoring's live feed`);
+    const payload: MonitoringEnhanceCommand = {
+      monitoringId: id,
+      camera,
+      seconds: ENHANCE_SECONDS,
+    };
+    await this.channel.send(
+      row.device_id,
+      'MONITORING_ENHANCE',
+      payload,
+      new Date(Date.now() + ENHANCE_SECONDS * 1000),
+    );
   }
 
   /**

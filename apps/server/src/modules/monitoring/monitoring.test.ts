@@ -412,6 +412,8 @@ describe('the monitoring token', () => {
     const viewRoutes = [
       'GET /api/assetmonitorings/{id}',
       'PUT /api/assetmonitorings/{id}/end',
+      'POST /api/assetmonitorings/{id}/enhancevideo',
+      'GET /api/geocode',
       'GET /api/assetmonitorings/{id}/media/{mediaId}/download',
     ];
     const failures: string[] = [];
@@ -450,6 +452,57 @@ describe('the monitoring token', () => {
       payload: { janus: 'create' },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("asks the device to enhance a camera of its own monitoring ('Enhance video')", async () => {
+    const v = await vehicle(demo);
+    const { monitoring } = await started(v, { liveFeed: true, liveFeedCameraMask: 3 });
+    const viewToken = (
+      await t.as('manager', { method: 'GET', url: `/api/assetmonitorings/${monitoring.id}/token` })
+    ).json().accessToken as string;
+    const enhance = (bearer: string, id: number, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/assetmonitorings/${id}/enhancevideo`,
+        headers: { authorization: `Bearer ${bearer}` },
+        payload,
+      });
+    expect((await enhance(viewToken, monitoring.id, { camera: 2 })).statusCode).toBe(202);
+    // The view's addresses: reverse geocoding takes the token.
+    const place = await withToken(
+      viewToken,
+      'GET',
+      '/api/geocode?latitude=5209031&longitude=511945',
+    );
+    expect(place.statusCode, place.body).toBe(200);
+    const commands = (await device(v, 'GET', '/commands')).json<{ commands: DeviceCommand[] }>()
+      .commands;
+    expect(commands).toEqual([
+      expect.objectContaining({
+        kind: 'MONITORING_ENHANCE',
+        payload: { monitoringId: monitoring.id, camera: 2, seconds: 60 },
+      }),
+    ]);
+    for (const [bearer, id, payload, status] of [
+      [viewToken, monitoring.id, { camera: 4 }, 400], // not a camera of the feed
+      [viewToken, monitoring.id, { camera: 3 }, 400], // not one camera
+      [viewToken, monitoring.id, {}, 400],
+      [viewToken, otherMonitoring, { camera: 1 }, 404], // another monitoring
+      [token, monitoring.id, { camera: 1 }, 404], // another monitoring's token
+    ] as const) {
+      expect((await enhance(bearer, id, payload)).statusCode, JSON.stringify(payload)).toBe(status);
+    }
+    expect(
+      (
+        await t.as('driver', {
+          method: 'POST',
+          url: `/api/assetmonitorings/${monitoring.id}/enhancevideo`,
+          payload: { camera: 1 },
+        })
+      ).statusCode,
+    ).toBe(403);
+    await withToken(viewToken, 'PUT', `/api/assetmonitorings/${monitoring.id}/end`);
+    expect((await enhance(viewToken, monitoring.id, { camera: 1 })).statusCode).toBe(409);
   });
 
   it('ends its monitoring, works for a while after the end, then not', async () => {
