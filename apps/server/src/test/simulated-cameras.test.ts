@@ -263,12 +263,8 @@ describe('simulated cameras against the server', () => {
     },
   );
 
-  // The server knows a device's media by (device, moment, camera, reason), not by type
-  // (the unique index media_device_once): when the same camera takes a picture and a clip
-  // of an event, the second one sent is answered with the first and lost. The defaults ask
-  // exactly that for a harsh brake (a front picture and a front clip); the unit sends the
-  // clip first, so the clip is kept and the picture lost. Turn this into it() once fixed.
-  it.fails(
+  // A picture and a clip of one camera and moment are two media (media_device_once has the type).
+  it(
     'send both a picture and a clip of the same camera for a harsh brake (the defaults)',
     { timeout: 90_000 },
     async () => {

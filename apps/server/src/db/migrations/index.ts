@@ -7,6 +7,7 @@ import * as signInFailuresByAddress from './2026-11-23-0005-sign-in-failures-by-
 import * as deviceChannelAndMedia from './2026-11-23-0006-device-channel-and-media.js';
 import * as monitoring from './2026-11-24-0007-monitoring.js';
 import * as managementLists from './2026-11-24-0008-management-lists.js';
+import * as mediaOncePerType from './2026-11-24-0009-media-once-per-type.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0006-device-channel-and-media': deviceChannelAndMedia,
   '2026-11-24-0007-monitoring': monitoring,
   '2026-11-24-0008-management-lists': managementLists,
+  '2026-11-24-0009-media-once-per-type': mediaOncePerType,
 };

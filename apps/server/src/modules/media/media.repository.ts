@@ -104,7 +104,7 @@ export class MediaRepository {
 
   /** A device's earlier upload of the same camera, moment and reason. */
   async deviceDuplicate(
-    medium: Pick<NewMedium, 'deviceId' | 'timestamp' | 'camera' | 'transferReason'>,
+    medium: Pick<NewMedium, 'deviceId' | 'timestamp' | 'camera' | 'transferReason' | 'mimeType'>,
   ): Promise<number | undefined> {
     const row = await this.db
       .selectFrom('media')
@@ -113,6 +113,7 @@ export class MediaRepository {
       .where('timestamp', '=', medium.timestamp)
       .where('camera', '=', medium.camera)
       .where('transfer_reason', '=', medium.transferReason)
+      .where('mime_type', '=', medium.mimeType)
       .where('uploaded_by', 'is', null)
       .executeTakeFirst();
     return row?.id;
@@ -144,23 +145,23 @@ export class MediaRepository {
         })
         .onConflict((oc) =>
           oc
-            .columns(['device_id', 'timestamp', 'camera', 'transfer_reason'])
+            .columns(['device_id', 'timestamp', 'camera', 'transfer_reason', 'mime_type'])
             .where('uploaded_by', 'is', null)
             .doNothing(),
         )
         .returning('id')
         .executeTakeFirst();
-      if (!inserted) {
-        const first = await this.deviceDuplicate(medium);
-        if (first === undefined) throw new Error('a conflicting medium vanished');
-        return { id: first, created: false };
-      }
+      const first = inserted ? undefined : await this.deviceDuplicate(medium);
+      if (!inserted && first === undefined) throw new Error('a conflicting medium vanished');
+      const id = inserted?.id ?? first!;
+      // A request answered with a medium the device sent before (the same camera, moment and
+      // type) gets that medium.
       if (medium.mediaRequestId !== null) {
         await trx
           .updateTable('media_request_cameras')
           .set({
             availability: 'AVAILABLE',
-            media_id: inserted.id,
+            media_id: id,
             reason: null,
             updated_at: sql`now()`,
           })
@@ -168,7 +169,7 @@ export class MediaRepository {
           .where('camera', '=', medium.camera)
           .execute();
       }
-      return { id: inserted.id, created: true };
+      return { id, created: inserted !== undefined };
     });
   }
 

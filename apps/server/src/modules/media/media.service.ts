@@ -180,11 +180,8 @@ export class MediaService {
       mediaRequestId,
       uploadedBy: null,
     });
-    const earlier = await this.media.deviceDuplicate(medium('image/jpeg', 1, null));
-    if (earlier !== undefined) {
-      upload.file?.stream.resume();
-      return { item: await this.item(earlier), created: false };
-    }
+    // The same medium sent again (a lost answer) is recognised once its content says what it
+    // is: a picture and a clip of one camera and moment are two media.
     const file = this.requireFile(upload);
     const stored = await this.storeUpload(
       file,
