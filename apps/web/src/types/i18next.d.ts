@@ -2,12 +2,18 @@ import 'i18next';
 import type { en } from '../locales/en';
 import type { EntityTexts } from '../features/entity-detail/locales/en';
 import type { DashboardTexts } from '../locales/dashboards/en';
+import type { ManagementTexts } from '../features/management/locales/en';
 
 // Typed translation keys: t('nav.assets') is checked against the English resource.
 declare module 'i18next' {
   interface CustomTypeOptions {
     // entity.* is added at run time by the entity detail chunk (features/entity-detail/locales).
+    // management.* by the management chunks (features/management/locales).
     // periodFilter, address, eventTypes, fleetOverview and drivingStyle: locales/dashboards.
-    resources: { translation: typeof en & { entity: EntityTexts } & DashboardTexts };
+    resources: {
+      translation: typeof en & { entity: EntityTexts } & DashboardTexts & {
+          management: ManagementTexts;
+        };
+    };
   }
 }
