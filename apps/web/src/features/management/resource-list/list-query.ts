@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@/lib/paginate';
+import { PAGE_SIZE } from '../../../lib/paginate';
 
 /**
  * The list screen's state lives in the URL (?search&sort&order&page and filters), so a link
