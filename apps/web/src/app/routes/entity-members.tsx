@@ -7,5 +7,7 @@ export function Component() {
   const params = useManagementParams();
   if (!params?.id || (params.resource !== 'groups' && params.resource !== 'configurationgroups'))
     return <NotFound />;
-  return <MembersScreen key={`${params.resource}-${params.id}`} owner={params.resource} id={params.id} />;
+  return (
+    <MembersScreen key={`${params.resource}-${params.id}`} owner={params.resource} id={params.id} />
+  );
 }

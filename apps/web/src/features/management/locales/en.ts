@@ -120,6 +120,7 @@ export const managementEn = {
     assets: 'Assets',
     history: 'History',
     current: 'Current',
+    ended: 'Ended',
     none: 'No links.',
     from: 'From',
     until: 'Until',

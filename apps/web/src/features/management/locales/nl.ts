@@ -121,6 +121,7 @@ export const managementNl: ManagementTexts = {
     assets: 'Voertuigen',
     history: 'Geschiedenis',
     current: 'Huidig',
+    ended: 'Beëindigd',
     none: 'Geen koppelingen.',
     from: 'Van',
     until: 'Tot',
