@@ -129,7 +129,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       sessions,
     ),
     organisations: new OrganisationService(organisationRepository, access),
-    users: new UserService(new UserRepository(db), access),
+    users: new UserService(new UserRepository(db), access, sessions),
     configurations: new ConfigurationService(configurationRepository, access),
     assets: new AssetService(assetRepository, fleetAccess),
     drivers: new DriverService(driverRepository, fleetAccess),

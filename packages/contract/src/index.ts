@@ -18,3 +18,4 @@ export * from './period.js';
 export * from './ranking.js';
 export * from './geocoding.js';
 export * from './media.js';
+export * from './management.js';

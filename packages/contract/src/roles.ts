@@ -22,4 +22,19 @@ export const permissions = {
   oemSection: (role: Role) => role === 'OEM',
   rawData: (role: Role) => role === 'OEM' || role === 'INTEGRATOR',
   monitoring: (role: Role) => role !== 'DRIVER',
+  /** Create, change and delete users of one's organisation and below (within mayGrantRole). */
+  manageUsers: (role: Role) => role !== 'DRIVER',
 } as const;
+
+/**
+ * A user grants at most its own authority: `granter` may give (create, change
+ * to, change or delete a user of) `role` when every permission of `role` is
+ * also one of `granter`'s. So OEM grants all; RESELLER grants RESELLER, USER
+ * and DRIVER (not INTEGRATOR: raw data); INTEGRATOR grants INTEGRATOR, USER and
+ * DRIVER; USER grants USER and DRIVER.
+ */
+export const mayGrantRole = (granter: Role, role: Role): boolean =>
+  permissions.manageUsers(granter) &&
+  (Object.keys(permissions) as (keyof typeof permissions)[]).every(
+    (p) => !permissions[p](role) || permissions[p](granter),
+  );

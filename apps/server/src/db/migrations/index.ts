@@ -5,6 +5,7 @@ import * as engine from './2026-11-21-0003-engine.js';
 import * as geocoding from './2026-11-21-0004-geocoding.js';
 import * as signInFailuresByAddress from './2026-11-23-0005-sign-in-failures-by-address.js';
 import * as deviceChannelAndMedia from './2026-11-23-0006-device-channel-and-media.js';
+import * as managementLists from './2026-11-24-0008-management-lists.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0004-geocoding': geocoding,
   '2026-11-23-0005-sign-in-failures-by-address': signInFailuresByAddress,
   '2026-11-23-0006-device-channel-and-media': deviceChannelAndMedia,
+  '2026-11-24-0008-management-lists': managementLists,
 };

@@ -1,4 +1,5 @@
 import { permissions, type AccessTokenClaims, type Organisation } from '@fleet/contract';
+import { userChangeRefusal, type UserChange } from './user-authority.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import type { OrganisationRepository } from '../organisations/organisations.repository.js';
 
@@ -68,6 +69,12 @@ export class AccessService {
     if (!permissions.manageOrganisations(user.user_role)) {
       throw forbidden('Only OEM and reseller users create, move or delete organisations');
     }
+  }
+
+  /** Create, change or delete a user account (userChangeRefusal says the rules). */
+  assertMayChangeUser(user: AccessTokenClaims, change: UserChange) {
+    const refusal = userChangeRefusal({ id: user.user_id, role: user.user_role }, change);
+    if (refusal) throw forbidden(refusal);
   }
 
   /** The raw-data tab of an asset: OEM and INTEGRATOR. */

@@ -1,5 +1,7 @@
-import type { Asset } from '@fleet/contract';
+import { sql } from 'kysely';
+import type { Asset, AssetListItem, AssetListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
+import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
 
 export const ASSET_COLUMNS = [
   'assets.id',
@@ -21,6 +23,58 @@ export const toAsset = (row: {
   name: row.name,
   licencePlate: row.licence_plate,
   configurationGroupId: row.configuration_group_id,
+});
+
+interface AssetListRow {
+  id: number;
+  organisation_id: number;
+  name: string;
+  licence_plate: string | null;
+  configuration_group_id: number | null;
+  device_id: number | null;
+  device_name: string | null;
+  driver_id: number | null;
+  driver_name: string | null;
+  configuration_group_name: string | null;
+}
+
+/**
+ * The assets list: each asset with the device fitted and the driver linked
+ * now (the exclusion constraints allow one of each at a moment) and its
+ * configuration group's name.
+ */
+const listSpec = (organisationId: number): ListSpec<string, string> => ({
+  columns: sql`a.id, a.organisation_id, a.name, a.licence_plate, a.configuration_group_id,
+    d.id AS device_id, d.name AS device_name,
+    dr.id AS driver_id, dr.first_name || ' ' || dr.last_name AS driver_name,
+    cg.name AS configuration_group_name`,
+  from: sql`assets a
+    LEFT JOIN device_links dl ON dl.asset_id = a.id AND dl.period @> now()
+    LEFT JOIN devices d ON d.id = dl.device_id
+    LEFT JOIN driver_links rl ON rl.asset_id = a.id AND rl.period @> now()
+    LEFT JOIN drivers dr ON dr.id = rl.driver_id
+    LEFT JOIN configuration_groups cg ON cg.id = a.configuration_group_id`,
+  where: sql`a.organisation_id = ${organisationId}`,
+  search: (pattern) => sql`lower(a.name) LIKE ${pattern} OR lower(a.licence_plate) LIKE ${pattern}`,
+  filters: { unlinked: sql`dl.id IS NULL` },
+  sorts: {
+    name: { expression: sql`lower(a.name)` },
+    licencePlate: { expression: sql`lower(a.licence_plate)`, nullable: true },
+    device: { expression: sql`lower(d.name)`, nullable: true },
+    driver: { expression: sql`lower(dr.first_name || ' ' || dr.last_name)`, nullable: true },
+    configurationGroup: { expression: sql`lower(cg.name)`, nullable: true },
+  },
+  defaultSort: 'name',
+  id: sql`a.id`,
+});
+
+const toAssetListItem = (row: AssetListRow): AssetListItem => ({
+  ...toAsset(row),
+  deviceId: row.device_id,
+  deviceName: row.device_name,
+  driverId: row.driver_id,
+  driverName: row.driver_name,
+  configurationGroupName: row.configuration_group_name,
 });
 
 export interface AssetFields {
@@ -50,6 +104,16 @@ export class AssetRepository {
       .orderBy('id')
       .execute();
     return rows.map(toAsset);
+  }
+
+  /** The organisation's own assets for the list screen: search, filter, sort and page. */
+  async list(organisationId: number, query: AssetListQuery): Promise<Page<AssetListItem>> {
+    const page = await listPage<AssetListRow, string, string>(
+      this.db,
+      listSpec(organisationId),
+      query,
+    );
+    return { rows: page.rows.map(toAssetListItem), total: page.total };
   }
 
   async create(organisationId: number, fields: AssetFields): Promise<Asset> {

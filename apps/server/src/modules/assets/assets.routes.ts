@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Asset, AssetList, CreateAssetBody, IdParams, UpdateAssetBody } from '@fleet/contract';
+import {
+  Asset,
+  AssetListPage,
+  AssetListQuery,
+  CreateAssetBody,
+  IdParams,
+  UpdateAssetBody,
+} from '@fleet/contract';
+import { sendPage } from '../../lib/list-page.js';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
 
 export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,12 +19,16 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "The organisation's own assets, by name",
+        summary: "The organisation's own assets, with their device, driver and configuration group now",
+        description:
+          'search: name or licence plate; filter=unlinked: no device fitted now. Without limit every row; X-Total-Count holds how many match.',
         params: IdParams,
-        response: { 200: AssetList, ...errorResponses(400, 401, 403, 404) },
+        querystring: AssetListQuery,
+        response: { 200: AssetListPage, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => service.list(request.user, request.params.id),
+    async (request, reply) =>
+      sendPage(reply, await service.list(request.user, request.params.id, request.query)),
   );
 
   app.post(

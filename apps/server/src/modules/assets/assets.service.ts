@@ -1,4 +1,12 @@
-import type { AccessTokenClaims, Asset, CreateAssetBody, UpdateAssetBody } from '@fleet/contract';
+import type {
+  AccessTokenClaims,
+  Asset,
+  AssetListItem,
+  AssetListQuery,
+  CreateAssetBody,
+  UpdateAssetBody,
+} from '@fleet/contract';
+import type { Page } from '../../lib/list-page.js';
 import { notFound } from '../../lib/http-error.js';
 import { optionalText } from '../../lib/text.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
@@ -10,9 +18,13 @@ export class AssetService {
     private readonly access: FleetAccess,
   ) {}
 
-  async list(user: AccessTokenClaims, organisationId: number): Promise<Asset[]> {
+  async list(
+    user: AccessTokenClaims,
+    organisationId: number,
+    query: AssetListQuery,
+  ): Promise<Page<AssetListItem>> {
     await this.access.organisation(user, organisationId, 'read');
-    return this.repository.listByOrganisation(organisationId);
+    return this.repository.list(organisationId, query);
   }
 
   async create(

@@ -52,6 +52,11 @@ export class SessionCheck {
     this.cache.delete(sessionId);
   }
 
+  /** Drops every cached session of the user (its role or password changed, or it was deleted). */
+  forgetUser(userId: number) {
+    for (const [key, entry] of this.cache) if (entry.userId === userId) this.cache.delete(key);
+  }
+
   private async state(sessionId: string, userId: number): Promise<SessionState> {
     const now = Date.now();
     const cached = this.cache.get(sessionId);

@@ -1,11 +1,14 @@
 import type {
   ConfigurationGroup,
+  ConfigurationGroupListItem,
+  ConfigurationGroupListQuery,
   ConfigurationGroupMembers,
   ConfigurationGroupSetting,
 } from '@fleet/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/http-error.js';
+import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
 
@@ -34,6 +37,23 @@ const toConfigurationGroup = (row: {
   organisationId: row.organisation_id,
   name: row.name,
   groupConfigurations: row.group_configurations,
+});
+
+/** The configuration groups list: each with its settings and number of assets. */
+const listSpec = (organisationId: number): ListSpec<string, string> => ({
+  columns: sql`configuration_groups.id, configuration_groups.organisation_id, configuration_groups.name,
+    ${settings},
+    (SELECT count(*) FROM assets a WHERE a.configuration_group_id = configuration_groups.id)::integer AS asset_count`,
+  from: sql`configuration_groups`,
+  where: sql`configuration_groups.organisation_id = ${organisationId}`,
+  search: (pattern) => sql`lower(configuration_groups.name) LIKE ${pattern}`,
+  filters: {},
+  sorts: {
+    name: { expression: sql`lower(configuration_groups.name)` },
+    assetCount: { expression: sql`asset_count` },
+  },
+  defaultSort: 'name',
+  id: sql`configuration_groups.id`,
 });
 
 /** Configuration group names are unique in their organisation, regardless of case. */
@@ -69,6 +89,22 @@ export class ConfigurationGroupRepository {
       .orderBy('id')
       .execute();
     return rows.map(toConfigurationGroup);
+  }
+
+  /** The organisation's own configuration groups for the list screen: search, sort and page. */
+  async list(
+    organisationId: number,
+    query: ConfigurationGroupListQuery,
+  ): Promise<Page<ConfigurationGroupListItem>> {
+    const page = await listPage<
+      Parameters<typeof toConfigurationGroup>[0] & { asset_count: number },
+      string,
+      string
+    >(this.db, listSpec(organisationId), query);
+    return {
+      rows: page.rows.map((r) => ({ ...toConfigurationGroup(r), assetCount: r.asset_count })),
+      total: page.total,
+    };
   }
 
   create(organisationId: number, name: string): Promise<ConfigurationGroup> {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ConfigurationGroup,
-  ConfigurationGroupList,
+  ConfigurationGroupListPage,
+  ConfigurationGroupListQuery,
   ConfigurationGroupMembers,
   CreateConfigurationGroupBody,
   IdParams,
@@ -9,6 +10,7 @@ import {
   UpdateConfigurationGroupBody,
 } from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
+import { sendPage } from '../../lib/list-page.js';
 
 export const configurationGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.configurationGroups;
@@ -19,12 +21,16 @@ export const configurationGroupRoutes: FastifyPluginAsyncTypebox = async (app) =
     {
       schema: {
         tags,
-        summary: "The organisation's own configuration groups, by name",
+        summary: "The organisation's own configuration groups, with their numbers of assets",
+        description:
+          'search: name. Without limit every row; X-Total-Count holds how many match.',
         params: IdParams,
-        response: { 200: ConfigurationGroupList, ...errorResponses(400, 401, 403, 404) },
+        querystring: ConfigurationGroupListQuery,
+        response: { 200: ConfigurationGroupListPage, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => service.list(request.user, request.params.id),
+    async (request, reply) =>
+      sendPage(reply, await service.list(request.user, request.params.id, request.query)),
   );
 
   app.post(

@@ -1,11 +1,14 @@
 import type {
   AccessTokenClaims,
+  ConfigurationGroupListItem,
+  ConfigurationGroupListQuery,
   ConfigurationGroup,
   ConfigurationGroupMembers,
   CreateConfigurationGroupBody,
   UpdateConfigurationGroupBody,
 } from '@fleet/contract';
 import { notFound } from '../../lib/http-error.js';
+import type { Page } from '../../lib/list-page.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
 import type { ConfigurationGroupRepository } from './configuration-groups.repository.js';
@@ -18,9 +21,13 @@ export class ConfigurationGroupService {
     private readonly access: FleetAccess,
   ) {}
 
-  async list(user: AccessTokenClaims, organisationId: number): Promise<ConfigurationGroup[]> {
+  async list(
+    user: AccessTokenClaims,
+    organisationId: number,
+    query: ConfigurationGroupListQuery,
+  ): Promise<Page<ConfigurationGroupListItem>> {
     await this.access.organisation(user, organisationId, 'read');
-    return this.repository.listByOrganisation(organisationId);
+    return this.repository.list(organisationId, query);
   }
 
   async create(

@@ -1,6 +1,20 @@
 import { sql } from 'kysely';
-import { ONLINE_WITHIN_SECONDS, type Device } from '@fleet/contract';
+import {
+  ONLINE_WITHIN_SECONDS,
+  SILENT_AFTER_HOURS,
+  type Device,
+  type DeviceListItem,
+  type DeviceListQuery,
+} from '@fleet/contract';
 import type { Db } from '../../db/database.js';
+import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
+import {
+  configurationColumns,
+  configurationNotApplied,
+  latestConfigurationJoin,
+  toConfigurationState,
+  type ConfigurationColumns,
+} from '../configurations/device-settings.sql.js';
 import { conflict } from '../../lib/http-error.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 
@@ -23,6 +37,51 @@ const toDevice = (row: {
   identifier: row.identifier,
   lastSeen: row.last_seen_at?.toISOString() ?? null,
   online: isOnline(row.last_seen_at),
+});
+
+interface DeviceListRow extends ConfigurationColumns {
+  id: number;
+  organisation_id: number;
+  name: string;
+  identifier: string;
+  last_seen_at: Date | null;
+  asset_id: number | null;
+  asset_name: string | null;
+}
+
+/** Not heard from for more than SILENT_AFTER_HOURS, or never. */
+export const silentDevice = sql`(d.last_seen_at IS NULL OR d.last_seen_at < now() - make_interval(hours => ${SILENT_AFTER_HOURS}))`;
+
+/** The devices list: each device with the asset it is fitted to now and its settings state. */
+const listSpec = (organisationId: number): ListSpec<string, string> => ({
+  columns: sql`d.id, d.organisation_id, d.name, d.identifier, d.last_seen_at,
+    a.id AS asset_id, a.name AS asset_name, ${configurationColumns}`,
+  from: sql`devices d
+    LEFT JOIN device_links dl ON dl.device_id = d.id AND dl.period @> now()
+    LEFT JOIN assets a ON a.id = dl.asset_id
+    ${latestConfigurationJoin(sql`d.id`)}`,
+  where: sql`d.organisation_id = ${organisationId}`,
+  search: (pattern) => sql`lower(d.name) LIKE ${pattern} OR lower(d.identifier) LIKE ${pattern}`,
+  filters: {
+    unlinked: sql`dl.id IS NULL`,
+    silent: silentDevice,
+    pending: configurationNotApplied,
+  },
+  sorts: {
+    name: { expression: sql`lower(d.name)` },
+    identifier: { expression: sql`lower(d.identifier)` },
+    lastSeen: { expression: sql`d.last_seen_at`, nullable: true },
+    asset: { expression: sql`lower(a.name)`, nullable: true },
+  },
+  defaultSort: 'name',
+  id: sql`d.id`,
+});
+
+const toDeviceListItem = (row: DeviceListRow): DeviceListItem => ({
+  ...toDevice(row),
+  assetId: row.asset_id,
+  assetName: row.asset_name,
+  configuration: toConfigurationState(row),
 });
 
 export interface DeviceFields {
@@ -79,6 +138,16 @@ export class DeviceRepository {
       .orderBy('id')
       .execute();
     return rows.map(toDevice);
+  }
+
+  /** The organisation's own devices for the list screen: search, filter, sort and page. */
+  async list(organisationId: number, query: DeviceListQuery): Promise<Page<DeviceListItem>> {
+    const page = await listPage<DeviceListRow, string, string>(
+      this.db,
+      listSpec(organisationId),
+      query,
+    );
+    return { rows: page.rows.map(toDeviceListItem), total: page.total };
   }
 
   /** An id for a device about to be created: its credential names it before the row exists. */

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateDeviceBody,
   Device,
-  DeviceList,
+  DeviceListPage,
+  DeviceListQuery,
   DeviceWithCredential,
   IdParams,
   UpdateDeviceBody,
 } from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
+import { sendPage } from '../../lib/list-page.js';
 
 export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.devices;
@@ -18,12 +20,16 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "The organisation's own devices, by name",
+        summary: "The organisation's own devices, with the asset they are fitted to and their settings state",
+        description:
+          'search: name or identifier; filter=unlinked (fitted to no asset now), silent (not heard from for a day, or never), pending (settings not applied yet). Without limit every row; X-Total-Count holds how many match.',
         params: IdParams,
-        response: { 200: DeviceList, ...errorResponses(400, 401, 403, 404) },
+        querystring: DeviceListQuery,
+        response: { 200: DeviceListPage, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => service.list(request.user, request.params.id),
+    async (request, reply) =>
+      sendPage(reply, await service.list(request.user, request.params.id, request.query)),
   );
 
   app.post(

@@ -1,11 +1,14 @@
 import type {
   AccessTokenClaims,
+  DeviceListItem,
+  DeviceListQuery,
   CreateDeviceBody,
   Device,
   DeviceWithCredential,
   UpdateDeviceBody,
 } from '@fleet/contract';
 import { notFound } from '../../lib/http-error.js';
+import type { Page } from '../../lib/list-page.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import { issueCredential } from './device-credentials.js';
 import type { DeviceRepository } from './devices.repository.js';
@@ -16,9 +19,13 @@ export class DeviceService {
     private readonly access: FleetAccess,
   ) {}
 
-  async list(user: AccessTokenClaims, organisationId: number): Promise<Device[]> {
+  async list(
+    user: AccessTokenClaims,
+    organisationId: number,
+    query: DeviceListQuery,
+  ): Promise<Page<DeviceListItem>> {
     await this.access.organisation(user, organisationId, 'read');
-    return this.repository.listByOrganisation(organisationId);
+    return this.repository.list(organisationId, query);
   }
 
   /** The answer carries the device's credential; it cannot be read again, only re-issued. */

@@ -57,7 +57,13 @@ describe('devices: create with a credential shown once', () => {
       method: 'GET',
       url: `/api/organisations/${demo}/devices`,
     });
-    expect(list.json()).toContainEqual(withoutCredential);
+    // a list row also says where the device is fitted and how its settings stand
+    expect(list.json()).toContainEqual({
+      ...withoutCredential,
+      assetId: null,
+      assetName: null,
+      configuration: null,
+    });
     expect(list.body).not.toContain('credential');
   });
 

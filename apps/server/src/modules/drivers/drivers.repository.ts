@@ -1,5 +1,7 @@
-import type { Driver } from '@fleet/contract';
+import { sql } from 'kysely';
+import type { Driver, DriverListItem, DriverListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
+import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
 
 export const DRIVER_COLUMNS = [
   'drivers.id',
@@ -21,6 +23,44 @@ export const toDriver = (row: {
   firstName: row.first_name,
   lastName: row.last_name,
   phone: row.phone,
+});
+
+interface DriverListRow {
+  id: number;
+  organisation_id: number;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  asset_id: number | null;
+  asset_name: string | null;
+}
+
+/** The drivers list: each driver with the asset it is linked to now. */
+const listSpec = (organisationId: number): ListSpec<string, string> => ({
+  columns: sql`r.id, r.organisation_id, r.first_name, r.last_name, r.phone,
+    a.id AS asset_id, a.name AS asset_name`,
+  from: sql`drivers r
+    LEFT JOIN driver_links rl ON rl.driver_id = r.id AND rl.period @> now()
+    LEFT JOIN assets a ON a.id = rl.asset_id`,
+  where: sql`r.organisation_id = ${organisationId}`,
+  search: (pattern) =>
+    sql`lower(r.first_name || ' ' || r.last_name) LIKE ${pattern} OR lower(r.phone) LIKE ${pattern}`,
+  filters: { unlinked: sql`rl.id IS NULL` },
+  sorts: {
+    // As the portal shows a driver: first name, then last name.
+    name: { expression: [sql`lower(r.first_name)`, sql`lower(r.last_name)`] },
+    lastName: { expression: [sql`lower(r.last_name)`, sql`lower(r.first_name)`] },
+    phone: { expression: sql`r.phone`, nullable: true },
+    asset: { expression: sql`lower(a.name)`, nullable: true },
+  },
+  defaultSort: 'name',
+  id: sql`r.id`,
+});
+
+const toDriverListItem = (row: DriverListRow): DriverListItem => ({
+  ...toDriver(row),
+  assetId: row.asset_id,
+  assetName: row.asset_name,
 });
 
 export interface DriverFields {
@@ -52,6 +92,16 @@ export class DriverRepository {
       .orderBy('id')
       .execute();
     return rows.map(toDriver);
+  }
+
+  /** The organisation's own drivers for the list screen: search, filter, sort and page. */
+  async list(organisationId: number, query: DriverListQuery): Promise<Page<DriverListItem>> {
+    const page = await listPage<DriverListRow, string, string>(
+      this.db,
+      listSpec(organisationId),
+      query,
+    );
+    return { rows: page.rows.map(toDriverListItem), total: page.total };
   }
 
   /** Names ('first last') of drivers by id, wherever they belong: a trip may have a driver of another organisation. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreateDriverBody, Driver, DriverList, IdParams, UpdateDriverBody } from '@fleet/contract';
+import { CreateDriverBody, Driver, DriverListPage, DriverListQuery, IdParams, UpdateDriverBody } from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
+import { sendPage } from '../../lib/list-page.js';
 
 export const driverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.drivers;
@@ -11,12 +12,16 @@ export const driverRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "The organisation's own drivers, by first and last name",
+        summary: "The organisation's own drivers, with the asset they drive now",
+        description:
+          'search: first and last name or phone; filter=unlinked: in no asset now. Without limit every row; X-Total-Count holds how many match.',
         params: IdParams,
-        response: { 200: DriverList, ...errorResponses(400, 401, 403, 404) },
+        querystring: DriverListQuery,
+        response: { 200: DriverListPage, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => service.list(request.user, request.params.id),
+    async (request, reply) =>
+      sendPage(reply, await service.list(request.user, request.params.id, request.query)),
   );
 
   app.post(

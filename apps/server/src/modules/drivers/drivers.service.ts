@@ -1,10 +1,13 @@
 import type {
   AccessTokenClaims,
+  DriverListItem,
+  DriverListQuery,
   CreateDriverBody,
   Driver,
   UpdateDriverBody,
 } from '@fleet/contract';
 import { notFound } from '../../lib/http-error.js';
+import type { Page } from '../../lib/list-page.js';
 import { optionalText } from '../../lib/text.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import type { DriverRepository } from './drivers.repository.js';
@@ -15,9 +18,13 @@ export class DriverService {
     private readonly access: FleetAccess,
   ) {}
 
-  async list(user: AccessTokenClaims, organisationId: number): Promise<Driver[]> {
+  async list(
+    user: AccessTokenClaims,
+    organisationId: number,
+    query: DriverListQuery,
+  ): Promise<Page<DriverListItem>> {
     await this.access.organisation(user, organisationId, 'read');
-    return this.repository.listByOrganisation(organisationId);
+    return this.repository.list(organisationId, query);
   }
 
   async create(

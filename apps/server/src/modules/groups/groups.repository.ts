@@ -1,5 +1,7 @@
-import type { Group, GroupMembers } from '@fleet/contract';
+import { sql } from 'kysely';
+import type { Group, GroupListItem, GroupListQuery, GroupMembers } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
+import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
 import { conflict } from '../../lib/http-error.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
@@ -17,6 +19,25 @@ const toGroup = (row: {
   organisationId: row.organisation_id,
   name: row.name,
   active: row.active,
+});
+
+/** The groups list: each group with its number of assets and drivers. */
+const listSpec = (organisationId: number): ListSpec<string, string> => ({
+  columns: sql`g.id, g.organisation_id, g.name, g.active,
+    (SELECT count(*) FROM group_assets ga WHERE ga.group_id = g.id)::integer AS asset_count,
+    (SELECT count(*) FROM group_drivers gd WHERE gd.group_id = g.id)::integer AS driver_count`,
+  from: sql`groups g`,
+  where: sql`g.organisation_id = ${organisationId}`,
+  search: (pattern) => sql`lower(g.name) LIKE ${pattern}`,
+  filters: {},
+  sorts: {
+    name: { expression: sql`lower(g.name)` },
+    active: { expression: sql`g.active` },
+    assetCount: { expression: sql`asset_count` },
+    driverCount: { expression: sql`driver_count` },
+  },
+  defaultSort: 'name',
+  id: sql`g.id`,
 });
 
 export interface GroupFields {
@@ -57,6 +78,23 @@ export class GroupRepository {
       .orderBy('id')
       .execute();
     return rows.map(toGroup);
+  }
+
+  /** The organisation's own groups for the list screen: search, sort and page. */
+  async list(organisationId: number, query: GroupListQuery): Promise<Page<GroupListItem>> {
+    const page = await listPage<
+      Parameters<typeof toGroup>[0] & { asset_count: number; driver_count: number },
+      string,
+      string
+    >(this.db, listSpec(organisationId), query);
+    return {
+      rows: page.rows.map((r) => ({
+        ...toGroup(r),
+        assetCount: r.asset_count,
+        driverCount: r.driver_count,
+      })),
+      total: page.total,
+    };
   }
 
   /** Of the given ids, those of the organisation's own groups. */

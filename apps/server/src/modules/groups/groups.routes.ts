@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateGroupBody,
   Group,
-  GroupList,
+  GroupListPage,
+  GroupListQuery,
   GroupMembers,
   IdParams,
   MemberAssetParams,
@@ -10,6 +11,7 @@ import {
   UpdateGroupBody,
 } from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
+import { sendPage } from '../../lib/list-page.js';
 
 export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.groups;
@@ -20,12 +22,16 @@ export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "The organisation's own groups, by name",
+        summary: "The organisation's own groups, with their numbers of assets and drivers",
+        description:
+          'search: name. Without limit every row; X-Total-Count holds how many match.',
         params: IdParams,
-        response: { 200: GroupList, ...errorResponses(400, 401, 403, 404) },
+        querystring: GroupListQuery,
+        response: { 200: GroupListPage, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => service.list(request.user, request.params.id),
+    async (request, reply) =>
+      sendPage(reply, await service.list(request.user, request.params.id, request.query)),
   );
 
   app.post(

@@ -1,11 +1,14 @@
 import type {
   AccessTokenClaims,
+  GroupListItem,
+  GroupListQuery,
   CreateGroupBody,
   Group,
   GroupMembers,
   UpdateGroupBody,
 } from '@fleet/contract';
 import { notFound } from '../../lib/http-error.js';
+import type { Page } from '../../lib/list-page.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
 import type { DriverRepository } from '../drivers/drivers.repository.js';
@@ -20,9 +23,13 @@ export class GroupService {
     private readonly access: FleetAccess,
   ) {}
 
-  async list(user: AccessTokenClaims, organisationId: number): Promise<Group[]> {
+  async list(
+    user: AccessTokenClaims,
+    organisationId: number,
+    query: GroupListQuery,
+  ): Promise<Page<GroupListItem>> {
     await this.access.organisation(user, organisationId, 'read');
-    return this.repository.listByOrganisation(organisationId);
+    return this.repository.list(organisationId, query);
   }
 
   async create(

@@ -1,12 +1,27 @@
-import type { AccessTokenClaims, User } from '@fleet/contract';
+import type {
+  AccessTokenClaims,
+  CreateUserBody,
+  UpdateUserBody,
+  User,
+  UserListQuery,
+} from '@fleet/contract';
 import { notFound } from '../../lib/http-error.js';
+import type { Page } from '../../lib/list-page.js';
 import type { AccessService } from '../access/access.service.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { SessionCheck } from '../auth/sessions.js';
 import type { UserRepository } from './users.repository.js';
 
+/**
+ * User accounts of the caller's organisation and below (issue 10 §3). The
+ * access module says who may create, change or delete which role; the
+ * repository keeps each organisation a user who can manage it.
+ */
 export class UserService {
   constructor(
     private readonly repository: UserRepository,
     private readonly access: AccessService,
+    private readonly sessions: SessionCheck,
   ) {}
 
   async get(caller: AccessTokenClaims, id: number): Promise<User> {
@@ -14,5 +29,59 @@ export class UserService {
     if (!user) throw notFound(`User ${id} does not exist`);
     await this.access.assertWithin(caller, user.organisation_id, `User ${id}`);
     return user;
+  }
+
+  /** Any role of the subtree reads the list. */
+  async list(
+    caller: AccessTokenClaims,
+    organisationId: number,
+    query: UserListQuery,
+  ): Promise<Page<User>> {
+    await this.access.organisation(caller, organisationId);
+    return this.repository.list(organisationId, query);
+  }
+
+  async create(caller: AccessTokenClaims, organisationId: number, body: CreateUserBody) {
+    await this.access.organisation(caller, organisationId);
+    this.access.assertMayChangeUser(caller, { action: 'create', role: body.role });
+    return this.repository.create(organisationId, {
+      name: body.name.trim(),
+      username: body.username.trim(),
+      passwordHash: await hashPassword(body.password),
+      role: body.role,
+    });
+  }
+
+  /** A new role or password ends the user's sessions: it signs in again. */
+  async update(caller: AccessTokenClaims, id: number, body: UpdateUserBody): Promise<User> {
+    const target = await this.get(caller, id);
+    this.access.assertMayChangeUser(caller, {
+      action: 'update',
+      targetId: id,
+      targetRole: target.user_role,
+      role: body.role,
+    });
+    const updated = await this.repository.update(id, {
+      name: body.name?.trim(),
+      username: body.username?.trim(),
+      passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
+      role: body.role,
+    });
+    if (!updated) throw notFound(`User ${id} does not exist`);
+    if (body.password !== undefined || updated.user_role !== target.user_role) {
+      this.sessions.forgetUser(id);
+    }
+    return updated;
+  }
+
+  async delete(caller: AccessTokenClaims, id: number): Promise<void> {
+    const target = await this.get(caller, id);
+    this.access.assertMayChangeUser(caller, {
+      action: 'delete',
+      targetId: id,
+      targetRole: target.user_role,
+    });
+    if (!(await this.repository.delete(id))) throw notFound(`User ${id} does not exist`);
+    this.sessions.forgetUser(id);
   }
 }
