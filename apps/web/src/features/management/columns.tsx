@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { Badge } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/fleet-time';
 import type { Entity } from './api/entities';
 import type { ManagementTexts } from './locales/en';
@@ -8,53 +10,82 @@ import type { Resource } from './resources';
 export type Field = keyof ManagementTexts['fields'];
 
 export type Column = {
-  /** The record's field, also the server's sort key. */
+  /** The record's field, and the column's header. */
   field: Field;
-  sortable: boolean;
+  /** The server's sort key for it (contract's *_SORTS); none: not sortable. */
+  sort?: string;
   render?: (row: Entity, t: TFunction) => ReactNode;
 };
 
 const yesNo = (value: unknown, t: TFunction) =>
   value ? t('management.list.yes') : t('management.list.no');
 
-const plain = (field: Field, sortable = true): Column => ({ field, sortable });
+const plain = (field: Field, sort?: string): Column => ({ field, sort });
+
+const SETTINGS_STATES = { APPLIED: 'success', PENDING: 'warning', FAILED: 'danger' } as const;
+
+/** A device's settings state (contract DeviceConfigurationState), as a badge. */
+export function SettingsState({ state }: { state: unknown }) {
+  const { t } = useTranslation();
+  const value =
+    state && typeof state === 'object' && 'state' in state ? String(state.state) : undefined;
+  if (!value || !(value in SETTINGS_STATES))
+    return <span className="text-body-secondary">{t('management.settingsState.NONE')}</span>;
+  const key = value as keyof typeof SETTINGS_STATES;
+  return <Badge bg={SETTINGS_STATES[key]}>{t(`management.settingsState.${key}`)}</Badge>;
+}
 
 /** The columns of each resource on the list screen (spec §2). */
 export const COLUMNS: Record<Resource, Column[]> = {
-  assets: [plain('name'), plain('licencePlate')],
+  assets: [
+    plain('name', 'name'),
+    plain('licencePlate', 'licencePlate'),
+    plain('deviceName', 'device'),
+    plain('driverName', 'driver'),
+    plain('configurationGroupName', 'configurationGroup'),
+  ],
   devices: [
-    plain('name'),
-    plain('identifier'),
+    plain('name', 'name'),
+    plain('identifier', 'identifier'),
+    plain('assetName', 'asset'),
     {
       field: 'lastSeen',
-      sortable: true,
+      sort: 'lastSeen',
       render: (row, t) =>
         typeof row.lastSeen === 'string'
           ? formatDateTime(row.lastSeen)
           : t('management.list.never'),
     },
-    { field: 'online', sortable: false, render: (row, t) => yesNo(row.online, t) },
+    { field: 'online', render: (row, t) => yesNo(row.online, t) },
+    { field: 'configuration', render: (row) => <SettingsState state={row.configuration} /> },
   ],
-  drivers: [plain('firstName'), plain('lastName'), plain('phone')],
+  drivers: [
+    plain('firstName', 'name'),
+    plain('lastName', 'lastName'),
+    plain('phone', 'phone'),
+    plain('assetName', 'asset'),
+  ],
   groups: [
-    plain('name'),
-    { field: 'active', sortable: true, render: (r, t) => yesNo(r.active, t) },
+    plain('name', 'name'),
+    { field: 'active', sort: 'active', render: (r, t) => yesNo(r.active, t) },
+    plain('assetCount', 'assetCount'),
+    plain('driverCount', 'driverCount'),
   ],
   configurationgroups: [
-    plain('name'),
+    plain('name', 'name'),
+    plain('assetCount', 'assetCount'),
     {
       field: 'settings',
-      sortable: false,
       render: (row) =>
         Array.isArray(row.groupConfigurations) ? row.groupConfigurations.length : '',
     },
   ],
   users: [
-    plain('name'),
-    plain('username'),
+    plain('name', 'name'),
+    plain('username', 'username'),
     {
-      field: 'user_role',
-      sortable: true,
+      field: 'role',
+      sort: 'role',
       render: (row, t) => t(`management.roles.${String(row.user_role) as 'USER'}`),
     },
   ],

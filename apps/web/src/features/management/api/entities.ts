@@ -53,9 +53,9 @@ export const entityQueryOptions = <T extends Entity = Entity>(resource: Resource
 export const useEntity = <T extends Entity = Entity>(resource: Resource, id: number | undefined) =>
   useQuery({ ...entityQueryOptions<T>(resource, id ?? 0), enabled: id !== undefined });
 
-/** Every record of a resource in the organisation (for pickers): the server's largest page. */
+/** Every record of a resource in the organisation (for pickers): a list call without limit. */
 export const getAll = <T extends Entity>(resource: Resource, organisationId: number) =>
-  api.get<T[]>(listPath(resource, organisationId), { query: { limit: 1000 } });
+  api.get<T[]>(listPath(resource, organisationId));
 
 export const useAll = <T extends Entity>(resource: Resource, organisationId: number) =>
   useQuery({

@@ -27,7 +27,12 @@ function Bit({
   id,
   label,
   hidden,
-}: Omit<EditorProps, 'label' | 'idPrefix'> & { bit: number; id: string; label: string; hidden?: boolean }) {
+}: Omit<EditorProps, 'label' | 'idPrefix'> & {
+  bit: number;
+  id: string;
+  label: string;
+  hidden?: boolean;
+}) {
   return (
     <input
       type="checkbox"
@@ -51,7 +56,13 @@ export function CameraMaskEditor(props: EditorProps) {
         const id = `${props.idPrefix}-${camera}`;
         return (
           <div className="form-check" key={camera}>
-            <Bit {...props} bit={maskBit(camera)} id={id} label={`${props.label}: ${t(`management.settings.cameras.${camera}`)}`} hidden />
+            <Bit
+              {...props}
+              bit={maskBit(camera)}
+              id={id}
+              label={`${props.label}: ${t(`management.settings.cameras.${camera}`)}`}
+              hidden
+            />
             <label className="form-check-label ms-1" htmlFor={id} aria-hidden>
               {t(`management.settings.cameras.${camera}`)}
             </label>
@@ -68,7 +79,13 @@ function CameraGrid({
   props,
   caption,
 }: {
-  rows: { key: string; label: string; event?: MaskEvent; medium: 'picture' | 'video'; rowSpanLabel?: string }[];
+  rows: {
+    key: string;
+    label: string;
+    event?: MaskEvent;
+    medium: 'picture' | 'video';
+    rowSpanLabel?: string;
+  }[];
   props: EditorProps;
   caption: string;
 }) {
@@ -141,7 +158,13 @@ export function EventMaskEditor(props: EditorProps) {
   const rows = MASK_EVENTS.flatMap((event) =>
     (['picture', 'video'] as const).map((medium, i) => {
       const label = t(`management.settings.events.${event}`);
-      return { key: `${event}-${medium}`, label, event, medium, rowSpanLabel: i === 0 ? label : undefined };
+      return {
+        key: `${event}-${medium}`,
+        label,
+        event,
+        medium,
+        rowSpanLabel: i === 0 ? label : undefined,
+      };
     }),
   );
   return (

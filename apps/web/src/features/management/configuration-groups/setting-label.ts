@@ -6,7 +6,9 @@ export function settingLabel(parameter: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[\s_]+/)
     .filter(Boolean)
-    .map((word, i) => (/^[A-Z0-9]+$/.test(word) && word.length > 1 ? word : i ? word.toLowerCase() : word));
+    .map((word, i) =>
+      /^[A-Z0-9]+$/.test(word) && word.length > 1 ? word : i ? word.toLowerCase() : word,
+    );
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

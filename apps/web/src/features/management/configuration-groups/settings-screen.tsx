@@ -2,6 +2,7 @@ import '../locales/register';
 import {
   checkSettingValue,
   SETTING_CATEGORIES,
+  type ConfigurationGroupDetail,
   type DeviceConfiguration,
   type GroupConfiguration,
   type SettingCategory,
@@ -16,11 +17,11 @@ import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { useAuthenticatedSession } from '@/lib/auth';
 import { cn } from '@/lib/class-names';
-import { useEntity } from '../api/entities';
+import { entityKeys, useEntity, type Entity } from '../api/entities';
 import { groupSettingsQueryOptions, saveGroupSettings, settingsKeys } from '../api/configurations';
 import { mayWrite } from '../resources';
 import { QueryState } from '../shared';
-import { GroupDeviceStates } from './device-states';
+import { DeviceStatesTable } from './device-states';
 import { AlarmMaskEditor, CameraMaskEditor, EventMaskEditor } from './mask-editors';
 import { settingLabel } from './setting-label';
 
@@ -31,20 +32,33 @@ const isCategory = (value: string | null): value is SettingCategory =>
 
 /** The configuration group settings page (spec §2, §3, §5). */
 export function ConfigurationGroupSettingsScreen({ groupId }: { groupId: number }) {
-  const group = useEntity('configurationgroups', groupId);
+  const { t } = useTranslation();
+  const group = useEntity<Entity & Partial<ConfigurationGroupDetail>>(
+    'configurationgroups',
+    groupId,
+  );
   const settings = useQuery(groupSettingsQueryOptions(groupId));
   return (
-    <QueryState query={settings}>
-      {(list) => (
-        <SettingsForm
-          // A fresh form for fresh values after a save.
-          key={settings.dataUpdatedAt}
-          groupId={groupId}
-          name={typeof group.data?.name === 'string' ? group.data.name : ''}
-          settings={list.filter((s): s is Setting => s.deviceConfiguration !== undefined)}
+    <>
+      <QueryState query={settings}>
+        {(list) => (
+          <SettingsForm
+            // A fresh form for fresh values after a save.
+            key={settings.dataUpdatedAt}
+            groupId={groupId}
+            name={typeof group.data?.name === 'string' ? group.data.name : ''}
+            settings={list.filter((s): s is Setting => s.deviceConfiguration !== undefined)}
+          />
+        )}
+      </QueryState>
+      {Array.isArray(group.data?.devices) && (
+        <DeviceStatesTable
+          devices={group.data.devices}
+          title={t('management.settings.devices')}
+          empty={t('management.settings.noDevices')}
         />
       )}
-    </QueryState>
+    </>
   );
 }
 
@@ -71,12 +85,17 @@ function SettingsForm({
 
   const problems = new Map<number, string>();
   for (const setting of settings) {
-    const check = checkSettingValue(setting.deviceConfiguration, values[setting.deviceConfigurationId] ?? '');
+    const check = checkSettingValue(
+      setting.deviceConfiguration,
+      values[setting.deviceConfigurationId] ?? '',
+    );
     if (!check.ok) problems.set(setting.deviceConfigurationId, check.rule);
   }
   const changed = settings.filter((s) => values[s.deviceConfigurationId] !== s.value);
   const problemsIn = (category: SettingCategory) =>
-    settings.filter((s) => s.deviceConfiguration.category === category && problems.has(s.deviceConfigurationId)).length;
+    settings.filter(
+      (s) => s.deviceConfiguration.category === category && problems.has(s.deviceConfigurationId),
+    ).length;
 
   const mutation = useMutation({
     mutationFn: () =>
@@ -90,6 +109,10 @@ function SettingsForm({
     onSuccess: async () => {
       notify(t('management.settings.saved'), { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: settingsKeys(groupId) });
+      // The devices' states change with the save.
+      await queryClient.invalidateQueries({
+        queryKey: entityKeys.one('configurationgroups', groupId),
+      });
       await queryClient.invalidateQueries({ queryKey: ['management', 'configs'] });
     },
   });
@@ -113,7 +136,9 @@ function SettingsForm({
         actions={
           writes && (
             <Button onClick={save} disabled={mutation.isPending}>
-              {mutation.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden />}
+              {mutation.isPending && (
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden />
+              )}
               {t('management.settings.save')}
             </Button>
           )
@@ -129,7 +154,12 @@ function SettingsForm({
           {errorText(mutation.error)}
         </Alert>
       )}
-      <Nav variant="pills" className="mb-3 flex-wrap" aria-label={t('management.settings.tabs')} as="nav">
+      <Nav
+        variant="pills"
+        className="mb-3 flex-wrap"
+        aria-label={t('management.settings.tabs')}
+        as="nav"
+      >
         {SETTING_CATEGORIES.map((category) => {
           const count = submitted ? problemsIn(category) : 0;
           return (
@@ -166,12 +196,13 @@ function SettingsForm({
                 showProblem={submitted || values[setting.deviceConfigurationId] !== setting.value}
                 dirty={values[setting.deviceConfigurationId] !== setting.value}
                 readOnly={!writes}
-                onChange={(value) => setValues((all) => ({ ...all, [setting.deviceConfigurationId]: value }))}
+                onChange={(value) =>
+                  setValues((all) => ({ ...all, [setting.deviceConfigurationId]: value }))
+                }
               />
             ))}
         </Card.Body>
       </Card>
-      <GroupDeviceStates groupId={groupId} />
     </>
   );
 }
@@ -207,9 +238,19 @@ function SettingRow({
     'aria-invalid': invalid,
     'aria-describedby': describedBy,
   };
-  const editorProps = { kind: definition.type as 'cameraMask', value, onChange, label, idPrefix: id };
+  const editorProps = {
+    kind: definition.type as 'cameraMask',
+    value,
+    onChange,
+    label,
+    idPrefix: id,
+  };
   return (
-    <div className="row g-2 mb-3 pb-3 border-bottom" data-testid="setting" data-parameter={definition.parameter}>
+    <div
+      className="row g-2 mb-3 pb-3 border-bottom"
+      data-testid="setting"
+      data-parameter={definition.parameter}
+    >
       <div className="col-md-5">
         <label className="form-label fw-semibold" htmlFor={id}>
           {label}
@@ -221,13 +262,15 @@ function SettingRow({
             value={value}
             onChange={(event) => onChange(event.target.value)}
           >
-            {(definition.type === 'boolean' ? ['true', 'false'] : (definition.options ?? [])).map((option) => (
-              <option key={option} value={option}>
-                {definition.type === 'boolean'
-                  ? t(option === 'true' ? 'management.list.yes' : 'management.list.no')
-                  : option}
-              </option>
-            ))}
+            {(definition.type === 'boolean' ? ['true', 'false'] : (definition.options ?? [])).map(
+              (option) => (
+                <option key={option} value={option}>
+                  {definition.type === 'boolean'
+                    ? t(option === 'true' ? 'management.list.yes' : 'management.list.no')
+                    : option}
+                </option>
+              ),
+            )}
           </select>
         ) : (
           <input
@@ -243,8 +286,12 @@ function SettingRow({
           {label} {problem}
         </div>
         {!readOnly && definition.type === 'cameraMask' && <CameraMaskEditor {...editorProps} />}
-        {!readOnly && definition.type === 'alarmMask' && <AlarmMaskEditor {...editorProps} kind="alarmMask" />}
-        {!readOnly && definition.type === 'eventMask' && <EventMaskEditor {...editorProps} kind="eventMask" />}
+        {!readOnly && definition.type === 'alarmMask' && (
+          <AlarmMaskEditor {...editorProps} kind="alarmMask" />
+        )}
+        {!readOnly && definition.type === 'eventMask' && (
+          <EventMaskEditor {...editorProps} kind="eventMask" />
+        )}
       </div>
       <div className="col-md-7">
         <p className="mb-1" id={`${id}-description`}>

@@ -4,17 +4,18 @@ import {
   CreateDeviceBody,
   CreateDriverBody,
   CreateGroupBody,
+  CreateUserBody,
   UpdateAssetBody,
   UpdateConfigurationGroupBody,
   UpdateDeviceBody,
   UpdateDriverBody,
   UpdateGroupBody,
+  UpdateUserBody,
 } from '@fleet/contract';
 import type { TObject } from 'typebox';
 import type { Entity } from '../api/entities';
 import type { Field } from '../columns';
 import type { Resource } from '../resources';
-import { UserFormCreate, UserFormUpdate } from '../users/user-rules';
 
 export type FormField = {
   name: Field;
@@ -77,10 +78,10 @@ export const FORMS: Record<Resource, FormSpec> = {
       text('name'),
       text('username'),
       { name: 'password', kind: 'password', autoComplete: 'new-password', createOnly: true },
-      { name: 'user_role', kind: 'role' },
+      { name: 'role', kind: 'role' },
     ],
-    create: UserFormCreate,
-    update: UserFormUpdate,
+    create: CreateUserBody,
+    update: UpdateUserBody,
     unique: 'username',
   },
 };
@@ -94,7 +95,9 @@ export function initialValues(spec: FormSpec, entity: Entity | undefined, creati
     if (field.createOnly && !creating) continue;
     const value = entity?.[field.name];
     if (field.kind === 'checkbox') values[field.name] = entity ? Boolean(value) : true;
-    else if (field.kind === 'role') values[field.name] = typeof value === 'string' ? value : 'USER';
+    // A user record names its role user_role (as the session does); the bodies call it role.
+    else if (field.kind === 'role')
+      values[field.name] = typeof entity?.user_role === 'string' ? entity.user_role : 'USER';
     else values[field.name] = value === null || value === undefined ? '' : String(value);
   }
   return values;

@@ -28,8 +28,9 @@ function SortHeader({
 }) {
   const { t } = useTranslation();
   const label = t(`management.fields.${column.field}`);
-  if (!column.sortable) return <th scope="col">{label}</th>;
-  const active = state.sort === column.field;
+  if (!column.sort) return <th scope="col">{label}</th>;
+  const sort = column.sort;
+  const active = state.sort === sort;
   return (
     <th
       scope="col"
@@ -38,7 +39,7 @@ function SortHeader({
       <button
         type="button"
         className="btn btn-link p-0 fw-semibold text-decoration-none text-reset"
-        onClick={() => onSort(column.field)}
+        onClick={() => onSort(sort)}
         title={t('management.list.sortBy', { column: label })}
       >
         {label}
@@ -52,7 +53,7 @@ function SortHeader({
 
 /** The one list screen of spec §2: search, sort, server-side pages of 10, create, row actions, delete. */
 export function ResourceListScreen({ resource, title }: { resource: Resource; title: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { organisation_id: organisationId, user_role: role } = useAuthenticatedSession();
   const [params, setParams] = useSearchParams();
   const state = readListState(params);
@@ -74,6 +75,13 @@ export function ResourceListScreen({ resource, title }: { resource: Resource; ti
   });
 
   const filterKeys = Object.keys(state.filters);
+  // ?filter=unlinked|silent|pending (contract *_FILTERS), as the management overview links them.
+  const filterLabel = (key: string, value: string) => {
+    const text = `management.filters.${resource}.${value}`;
+    return key === 'filter' && i18n.exists(text)
+      ? t(text as 'management.filters.devices.silent')
+      : `${key}=${value}`;
+  };
   const total = query.data?.total ?? 0;
   const pages = pageCount(total);
   const resourceName = t(`management.resource.${resource}`);
@@ -102,10 +110,7 @@ export function ResourceListScreen({ resource, title }: { resource: Resource; ti
         />
         {filterKeys.map((key) => (
           <Badge key={key} bg="info" className="fs-6 fw-normal" data-testid="list-filter">
-            {t('management.list.filter')}:{' '}
-            {key in FILTER_LABELS
-              ? t(FILTER_LABELS[key as FilterKey])
-              : `${key}=${state.filters[key]}`}
+            {t('management.list.filter')}: {filterLabel(key, state.filters[key] ?? '')}
           </Badge>
         ))}
         {filterKeys.length > 0 && (
@@ -183,14 +188,6 @@ export function ResourceListScreen({ resource, title }: { resource: Resource; ti
     </>
   );
 }
-
-type FilterKey = 'withoutAsset' | 'withoutDevice' | 'silent' | 'notApplied';
-const FILTER_LABELS: Record<FilterKey, `management.filters.${FilterKey}`> = {
-  withoutAsset: 'management.filters.withoutAsset',
-  withoutDevice: 'management.filters.withoutDevice',
-  silent: 'management.filters.silent',
-  notApplied: 'management.filters.notApplied',
-};
 
 function RowActions({
   resource,

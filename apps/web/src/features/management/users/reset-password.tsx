@@ -7,7 +7,10 @@ import { notify } from '@/components/notifications';
 import { errorText } from '@/lib/api-client';
 import { typeboxResolver } from '@/lib/typebox-resolver';
 import { resetPassword } from '../api/users';
-import { PasswordForm } from './user-rules';
+import { Type } from 'typebox';
+import { Password } from '@fleet/contract';
+
+const PasswordForm = Type.Object({ password: Password });
 
 /** Gives a user a new password (at least 6 characters, spec §5). */
 export function ResetPassword({ userId }: { userId: number }) {
