@@ -100,7 +100,7 @@ function CameraGrid({
             <th scope="col" className="text-start">
               {t('management.settings.event')}
             </th>
-            <th scope="col">{t('management.settings.camera')}</th>
+            <th scope="col">{t('management.settings.medium')}</th>
             {CAMERAS.map((c) => (
               <th scope="col" key={c}>
                 {camera(c)}

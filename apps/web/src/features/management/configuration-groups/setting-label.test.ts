@@ -8,8 +8,13 @@ describe('settingLabel', () => {
     ['camera1Resolution', 'Camera 1 resolution'],
     ['eventCameraMask', 'Event camera mask'],
     ['OSD', 'OSD'],
+    ['osd', 'OSD'],
+    ['cam1Io', 'Camera 1 IO'],
+    ['overRpm', 'Over RPM'],
+    ['sendOverWifi', 'Send over WiFi'],
+    ['canBusMask', 'CAN bus mask'],
     ['send_frequency_moving', 'Send frequency moving'],
-    ['fps', 'Fps'],
+    ['liveFeedFps', 'Live feed FPS'],
   ])('%s → %s', (parameter, label) => {
     expect(settingLabel(parameter)).toBe(label);
   });

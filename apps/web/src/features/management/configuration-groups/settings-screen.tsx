@@ -238,6 +238,8 @@ function SettingRow({
     'aria-invalid': invalid,
     'aria-describedby': describedBy,
   };
+  // The alarm and event grids need the room of the wider column.
+  const grid = definition.type === 'alarmMask' || definition.type === 'eventMask';
   const editorProps = {
     kind: definition.type as 'cameraMask',
     value,
@@ -251,7 +253,7 @@ function SettingRow({
       data-testid="setting"
       data-parameter={definition.parameter}
     >
-      <div className="col-md-5">
+      <div className={grid ? 'col-xl-7' : 'col-md-5'}>
         <label className="form-label fw-semibold" htmlFor={id}>
           {label}
         </label>
@@ -293,7 +295,7 @@ function SettingRow({
           <EventMaskEditor {...editorProps} kind="eventMask" />
         )}
       </div>
-      <div className="col-md-7">
+      <div className={grid ? 'col-xl-5' : 'col-md-7'}>
         <p className="mb-1" id={`${id}-description`}>
           {definition.description}
         </p>

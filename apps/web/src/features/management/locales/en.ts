@@ -187,6 +187,7 @@ export const managementEn = {
     video: 'Video',
     event: 'Event',
     camera: 'Camera',
+    medium: 'Picture or video',
     devices: 'Devices of this group',
     applied: 'Applied',
     pending: 'Not yet applied',

@@ -189,6 +189,7 @@ export const managementNl: ManagementTexts = {
     video: 'Video',
     event: 'Gebeurtenis',
     camera: 'Camera',
+    medium: 'Foto of video',
     devices: 'Apparaten van deze groep',
     applied: 'Toegepast',
     pending: 'Nog niet toegepast',

@@ -38,7 +38,7 @@ function SortHeader({
     >
       <button
         type="button"
-        className="btn btn-link p-0 fw-semibold text-decoration-none text-reset"
+        className="btn btn-link p-0 fw-semibold text-decoration-none text-reset text-nowrap"
         onClick={() => onSort(sort)}
         title={t('management.list.sortBy', { column: label })}
       >
