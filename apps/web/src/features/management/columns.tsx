@@ -32,7 +32,11 @@ export function SettingsState({ state }: { state: unknown }) {
   if (!value || !(value in SETTINGS_STATES))
     return <span className="text-body-secondary">{t('management.settingsState.NONE')}</span>;
   const key = value as keyof typeof SETTINGS_STATES;
-  return <Badge bg={SETTINGS_STATES[key]}>{t(`management.settingsState.${key}`)}</Badge>;
+  return (
+    <Badge bg={SETTINGS_STATES[key]} text={key === 'PENDING' ? 'dark' : undefined}>
+      {t(`management.settingsState.${key}`)}
+    </Badge>
+  );
 }
 
 /** The columns of each resource on the list screen (spec §2). */

@@ -273,9 +273,11 @@ function RenewCredential({
         <p className="text-body-secondary">{t('management.edit.renewConfirm')}</p>
         {mutation.isError && <Alert variant="danger">{errorText(mutation.error)}</Alert>}
         <Button
-          variant="outline-warning"
+          variant="outline-dark"
           disabled={mutation.isPending}
-          onClick={() => mutation.mutate()}
+          onClick={() => {
+            if (window.confirm(t('management.edit.renewConfirm'))) mutation.mutate();
+          }}
         >
           {t('management.edit.renewCredential')}
         </Button>

@@ -308,7 +308,7 @@ function TimelineItem({
               />
               <Button
                 size="sm"
-                variant="outline-warning"
+                variant="outline-dark"
                 disabled={busy}
                 onClick={() => onTerminate(until ? fromDateTimeLocal(until) : null)}
               >
