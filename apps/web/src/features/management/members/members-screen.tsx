@@ -107,7 +107,8 @@ function MemberKindCard({
   );
   const title = t(`management.members.${kind}`);
   const list = (items: Member[], add: boolean, empty: string, label: string) => (
-    <ListGroup variant="flush" aria-label={label}>
+    // A long list scrolls inside its card, so both lists stay in view.
+    <ListGroup variant="flush" aria-label={label} style={{ maxHeight: 420, overflowY: 'auto' }}>
       {items.map((member) => (
         <ListGroup.Item key={member.id} className="d-flex align-items-center gap-2">
           <span className="flex-grow-1">{nameOf(kind, member)}</span>
