@@ -81,6 +81,10 @@ import { DeviceChannelService } from './modules/device-channel/device-channel.se
 import { MediaRequestRepository } from './modules/media-requests/media-requests.repository.js';
 import { mediaRequestRoutes } from './modules/media-requests/media-requests.routes.js';
 import { MediaRequestService } from './modules/media-requests/media-requests.service.js';
+// Issue 10: management.
+import { ManagementOverviewRepository } from './modules/management-overview/management-overview.repository.js';
+import { managementOverviewRoutes } from './modules/management-overview/management-overview.routes.js';
+import { ManagementOverviewService } from './modules/management-overview/management-overview.service.js';
 
 const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -118,6 +122,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   return {
     deviceChannel,
     mediaRequests,
+    managementOverview: new ManagementOverviewService(new ManagementOverviewRepository(db), access),
     tokens,
     sessions,
     access,
@@ -318,6 +323,7 @@ export async function buildApp({
         await signedIn.register(geocodingRoutes);
         await signedIn.register(mediaRequestRoutes);
         await signedIn.register(mediaRoutes);
+        await signedIn.register(managementOverviewRoutes);
       });
     },
     { prefix: API_BASE.main },

@@ -1,14 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { PASSWORD_MIN_LENGTH } from './auth.js';
 import { GroupConfiguration } from './configurations.js';
-import {
-  Asset,
-  ConfigurationGroup,
-  DateTime,
-  Device,
-  Driver,
-  Group,
-} from './fleet.js';
+import { Asset, ConfigurationGroup, DateTime, Device, Driver, Group } from './fleet.js';
 import { Role } from './roles.js';
 import { User } from './users.js';
 
@@ -64,10 +57,19 @@ export interface ListParams<S extends string = string, F extends string = string
 }
 
 /** Search: name and licence plate. Filter unlinked: no device fitted now. */
-export const ASSET_SORTS = ['name', 'licencePlate', 'device', 'driver', 'configurationGroup'] as const;
+export const ASSET_SORTS = [
+  'name',
+  'licencePlate',
+  'device',
+  'driver',
+  'configurationGroup',
+] as const;
 export const ASSET_FILTERS = ['unlinked'] as const;
 export const AssetListQuery = filteredListQuery(ASSET_SORTS, ASSET_FILTERS);
-export type AssetListQuery = ListParams<(typeof ASSET_SORTS)[number], (typeof ASSET_FILTERS)[number]>;
+export type AssetListQuery = ListParams<
+  (typeof ASSET_SORTS)[number],
+  (typeof ASSET_FILTERS)[number]
+>;
 
 /**
  * Search: name and identifier. Filters: unlinked (fitted to no asset now),

@@ -73,15 +73,18 @@ export async function listPage<T, S extends string, F extends string>(
        WHERE ${where}
        ORDER BY ${orderBy}
        ${limit} ${offset}`.execute(db),
-    sql<{ total: number }>`SELECT count(*)::integer AS total FROM ${spec.from} WHERE ${where}`.execute(
-      db,
-    ),
+    sql<{
+      total: number;
+    }>`SELECT count(*)::integer AS total FROM ${spec.from} WHERE ${where}`.execute(db),
   ]);
   return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
 }
 
 /** Answers a page: its rows, with X-Total-Count. */
-export function sendPage<T>(reply: { header(name: string, value: string): unknown }, page: Page<T>): T[] {
+export function sendPage<T>(
+  reply: { header(name: string, value: string): unknown },
+  page: Page<T>,
+): T[] {
   reply.header(TOTAL_COUNT_HEADER, String(page.total));
   return page.rows;
 }

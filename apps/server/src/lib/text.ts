@@ -64,3 +64,6 @@ export const nulIssue = (instancePath: string) => ({
   params: {},
   message: 'must not contain a NUL character',
 });
+
+/** '1 device link', '3 device links'. */
+export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

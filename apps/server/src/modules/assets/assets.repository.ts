@@ -140,8 +140,27 @@ export class AssetRepository {
     return row && toAsset(row);
   }
 
-  /** Its links and group memberships go with it. */
-  async delete(id: number): Promise<void> {
-    await this.db.deleteFrom('assets').where('id', '=', id).execute();
+  /**
+   * Deletes the asset with its ended links, group memberships and history,
+   * unless a device or driver link of it has not ended: then nothing is
+   * deleted and the answer says what holds it. The asset's row is locked
+   * first, so a link made meanwhile waits for this and finds the asset gone.
+   */
+  deleteUnlessLinked(
+    id: number,
+  ): Promise<{ name: string; devices: number; drivers: number } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ name: string; devices: number; drivers: number }>`
+        SELECT a.name,
+               (SELECT count(*) FROM device_links l
+                 WHERE l.asset_id = a.id AND coalesce(l.until, 'infinity') > now())::integer AS devices,
+               (SELECT count(*) FROM driver_links l
+                 WHERE l.asset_id = a.id AND coalesce(l.until, 'infinity') > now())::integer AS drivers
+          FROM (SELECT id, name FROM assets WHERE id = ${id} FOR UPDATE) a`.execute(trx);
+      const holds = rows[0];
+      if (!holds || holds.devices || holds.drivers) return holds;
+      await trx.deleteFrom('assets').where('id', '=', id).execute();
+      return undefined;
+    });
   }
 }

@@ -19,7 +19,8 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "The organisation's own assets, with their device, driver and configuration group now",
+        summary:
+          "The organisation's own assets, with their device, driver and configuration group now",
         description:
           'search: name or licence plate; filter=unlinked: no device fitted now. Without limit every row; X-Total-Count holds how many match.',
         params: IdParams,
@@ -77,9 +78,10 @@ export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Delete the asset with its links and group memberships',
+        summary:
+          'Delete the asset with its ended links, group memberships and history; 409 while a device or driver link has not ended',
         params: IdParams,
-        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

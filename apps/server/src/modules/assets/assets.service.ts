@@ -7,7 +7,8 @@ import type {
   UpdateAssetBody,
 } from '@fleet/contract';
 import type { Page } from '../../lib/list-page.js';
-import { notFound } from '../../lib/http-error.js';
+import { conflict, notFound } from '../../lib/http-error.js';
+import { plural } from '../../lib/text.js';
 import { optionalText } from '../../lib/text.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import type { AssetRepository } from './assets.repository.js';
@@ -53,9 +54,19 @@ export class AssetService {
     return updated;
   }
 
+  /** Refused (409) while a device or driver link has not ended. */
   async delete(user: AccessTokenClaims, id: number): Promise<void> {
     await this.find(user, id, 'write');
-    await this.repository.delete(id);
+    const holds = await this.repository.deleteUnlessLinked(id);
+    if (holds) {
+      const links = [
+        holds.devices && plural(holds.devices, 'device link'),
+        holds.drivers && plural(holds.drivers, 'driver link'),
+      ].filter(Boolean);
+      throw conflict(
+        `Asset '${holds.name}' still has ${links.join(' and ')} that ${holds.devices + holds.drivers > 1 ? 'have' : 'has'} not ended; end ${holds.devices + holds.drivers > 1 ? 'them' : 'it'} first`,
+      );
+    }
   }
 
   private async find(user: AccessTokenClaims, id: number, intent: Intent): Promise<Asset> {

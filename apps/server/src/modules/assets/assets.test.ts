@@ -98,12 +98,19 @@ describe('assets: create, read, list, change, delete', () => {
     expect(unchanged.json()).toEqual({ ...asset, name: 'After' });
   });
 
-  it('deletes an asset with its links and group memberships', async () => {
+  it('deletes an asset with its ended links and group memberships', async () => {
     const asset = await seed.asset(demo);
     const device = await seed.device(demo);
     const group = await seed.group(demo);
-    await seed.deviceLink(asset.id, device.id);
+    await seed.deviceLink(asset.id, device.id, '2026-01-01T00:00:00Z');
     await t.as('oem', { method: 'PUT', url: `/api/groups/${group.id}/assets/${asset.id}` });
+    const held = await t.as('manager', { method: 'DELETE', url: `/api/assets/${asset.id}` });
+    expect(held.statusCode).toBe(409);
+    expect(held.json()).toEqual({
+      code: 'CONFLICT',
+      message: `Asset '${asset.name}' still has 1 device link that has not ended; end it first`,
+    });
+    await t.as('oem', { method: 'DELETE', url: `/api/assets/${asset.id}/devices/${device.id}` });
 
     const response = await t.as('manager', { method: 'DELETE', url: `/api/assets/${asset.id}` });
     expect(response.statusCode).toBe(204);
@@ -130,6 +137,33 @@ describe('assets: create, read, list, change, delete', () => {
     const response = await t.as('oem', { method, url, payload: { name: 'x' } });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
+  });
+});
+
+describe('assets: delete with reasons', () => {
+  it('names the device and driver links that have not ended, and deletes nothing', async () => {
+    const asset = await seed.asset(demo);
+    const drivers = [await seed.driver(demo), await seed.driver(demo)];
+    await seed.deviceLink(asset.id, (await seed.device(demo)).id);
+    // one driver now, one from tomorrow: both still hold the asset
+    await seed.driverLink(asset.id, drivers[0]!.id, '2026-01-01T00:00:00Z');
+    await t.as('oem', {
+      method: 'DELETE',
+      url: `/api/assets/${asset.id}/drivers/${drivers[0]!.id}`,
+      query: { until: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    await seed.driverLink(
+      asset.id,
+      drivers[1]!.id,
+      new Date(Date.now() + 86_400_000).toISOString(),
+    );
+    const before = await fleetSnapshot(t);
+    const response = await t.as('manager', { method: 'DELETE', url: `/api/assets/${asset.id}` });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(
+      `Asset '${asset.name}' still has 1 device link and 2 driver links that have not ended; end them first`,
+    );
+    expect(await fleetSnapshot(t)).toEqual(before);
   });
 });
 

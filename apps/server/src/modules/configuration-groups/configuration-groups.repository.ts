@@ -131,9 +131,21 @@ export class ConfigurationGroupRepository {
     });
   }
 
-  /** Its assets are left without a configuration group; its settings go with it. */
-  async delete(id: number): Promise<void> {
-    await this.db.deleteFrom('configuration_groups').where('id', '=', id).execute();
+  /**
+   * Deletes the group with its settings unless it holds assets (their devices
+   * would fall back to the defaults unseen): then the answer is how many.
+   * The row is locked first, so an asset added meanwhile waits and fails.
+   */
+  deleteUnlessHoldingAssets(id: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ assets: number }>`
+        SELECT (SELECT count(*) FROM assets a WHERE a.configuration_group_id = g.id)::integer AS assets
+          FROM (SELECT id FROM configuration_groups WHERE id = ${id} FOR UPDATE) g`.execute(trx);
+      const assets = rows[0]?.assets ?? 0;
+      if (assets) return assets;
+      await trx.deleteFrom('configuration_groups').where('id', '=', id).execute();
+      return 0;
+    });
   }
 
   async members(id: number): Promise<ConfigurationGroupMembers> {

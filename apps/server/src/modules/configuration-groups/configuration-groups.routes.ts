@@ -22,8 +22,7 @@ export const configurationGroupRoutes: FastifyPluginAsyncTypebox = async (app) =
       schema: {
         tags,
         summary: "The organisation's own configuration groups, with their numbers of assets",
-        description:
-          'search: name. Without limit every row; X-Total-Count holds how many match.',
+        description: 'search: name. Without limit every row; X-Total-Count holds how many match.',
         params: IdParams,
         querystring: ConfigurationGroupListQuery,
         response: { 200: ConfigurationGroupListPage, ...errorResponses(400, 401, 403, 404) },
@@ -78,9 +77,9 @@ export const configurationGroupRoutes: FastifyPluginAsyncTypebox = async (app) =
     {
       schema: {
         tags,
-        summary: 'Delete the configuration group; its assets are left without one',
+        summary: 'Delete the configuration group with its settings; 409 while it holds assets',
         params: IdParams,
-        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

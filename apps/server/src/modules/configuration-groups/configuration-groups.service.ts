@@ -7,7 +7,8 @@ import type {
   CreateConfigurationGroupBody,
   UpdateConfigurationGroupBody,
 } from '@fleet/contract';
-import { notFound } from '../../lib/http-error.js';
+import { conflict, notFound } from '../../lib/http-error.js';
+import { plural } from '../../lib/text.js';
 import type { Page } from '../../lib/list-page.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
@@ -54,9 +55,15 @@ export class ConfigurationGroupService {
     return updated;
   }
 
+  /** Refused (409) while it holds assets: their devices would fall back to the defaults. */
   async delete(user: AccessTokenClaims, id: number): Promise<void> {
-    await this.find(user, id, 'write');
-    await this.repository.delete(id);
+    const group = await this.find(user, id, 'write');
+    const assets = await this.repository.deleteUnlessHoldingAssets(id);
+    if (assets) {
+      throw conflict(
+        `Configuration group '${group.name}' still holds ${plural(assets, 'asset')}; take ${assets > 1 ? 'them' : 'it'} out first`,
+      );
+    }
   }
 
   async members(user: AccessTokenClaims, id: number): Promise<ConfigurationGroupMembers> {

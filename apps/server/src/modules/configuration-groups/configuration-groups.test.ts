@@ -108,7 +108,7 @@ describe('configuration groups: create, read, list, change, delete', () => {
     expect(response.json().code).toBe('CONFLICT');
   });
 
-  it('deletes a configuration group and leaves its assets without one', async () => {
+  it('refuses to delete a configuration group that holds assets (409), deletes it once empty', async () => {
     const group = await seed.configurationGroup(demo);
     const asset = await seed.asset(demo);
     await t.as('manager', {
@@ -116,6 +116,19 @@ describe('configuration groups: create, read, list, change, delete', () => {
       url: `/api/configurationgroups/${group.id}/assets/${asset.id}`,
     });
     expect(await configurationGroupOf(asset.id)).toBe(group.id);
+    const held = await t.as('manager', {
+      method: 'DELETE',
+      url: `/api/configurationgroups/${group.id}`,
+    });
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe(
+      `Configuration group '${group.name}' still holds 1 asset; take it out first`,
+    );
+    expect(await configurationGroupOf(asset.id)).toBe(group.id);
+    await t.as('manager', {
+      method: 'DELETE',
+      url: `/api/configurationgroups/${group.id}/assets/${asset.id}`,
+    });
     const response = await t.as('manager', {
       method: 'DELETE',
       url: `/api/configurationgroups/${group.id}`,

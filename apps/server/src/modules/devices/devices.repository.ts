@@ -208,8 +208,22 @@ export class DeviceRepository {
       .execute();
   }
 
-  /** Its links go with it. */
-  async delete(id: number): Promise<void> {
-    await this.db.deleteFrom('devices').where('id', '=', id).execute();
+  /**
+   * Deletes the device with its ended links, commands and records, unless a
+   * link of it has not ended: then nothing is deleted and the answer names
+   * the asset it is fitted to (the row is locked first, as for assets).
+   */
+  deleteUnlessLinked(id: number): Promise<{ assetName: string } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ asset_name: string | null }>`
+        SELECT (SELECT a.name FROM device_links l JOIN assets a ON a.id = l.asset_id
+                 WHERE l.device_id = d.id AND coalesce(l.until, 'infinity') > now()
+                 ORDER BY l."from" LIMIT 1) AS asset_name
+          FROM (SELECT id FROM devices WHERE id = ${id} FOR UPDATE) d`.execute(trx);
+      const assetName = rows[0]?.asset_name;
+      if (assetName) return { assetName };
+      await trx.deleteFrom('devices').where('id', '=', id).execute();
+      return undefined;
+    });
   }
 }

@@ -20,7 +20,8 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: "The organisation's own devices, with the asset they are fitted to and their settings state",
+        summary:
+          "The organisation's own devices, with the asset they are fitted to and their settings state",
         description:
           'search: name or identifier; filter=unlinked (fitted to no asset now), silent (not heard from for a day, or never), pending (settings not applied yet). Without limit every row; X-Total-Count holds how many match.',
         params: IdParams,
@@ -91,9 +92,10 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Delete the device with its links',
+        summary:
+          'Delete the device with its ended links, commands and records; 409 while it is linked to an asset',
         params: IdParams,
-        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -7,7 +7,7 @@ import type {
   DeviceWithCredential,
   UpdateDeviceBody,
 } from '@fleet/contract';
-import { notFound } from '../../lib/http-error.js';
+import { conflict, notFound } from '../../lib/http-error.js';
 import type { Page } from '../../lib/list-page.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import { issueCredential } from './device-credentials.js';
@@ -64,9 +64,15 @@ export class DeviceService {
     return { ...device, credential };
   }
 
+  /** Refused (409) while it is linked to an asset (a link that has not ended). */
   async delete(user: AccessTokenClaims, id: number): Promise<void> {
-    await this.find(user, id, 'write');
-    await this.repository.delete(id);
+    const device = await this.find(user, id, 'write');
+    const holds = await this.repository.deleteUnlessLinked(id);
+    if (holds) {
+      throw conflict(
+        `Device '${device.name}' (${device.identifier}) is still linked to asset '${holds.assetName}'; end that link first`,
+      );
+    }
   }
 
   private async find(user: AccessTokenClaims, id: number, intent: Intent): Promise<Device> {

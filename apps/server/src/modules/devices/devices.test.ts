@@ -182,10 +182,16 @@ describe('devices: the identifier is unique across the platform', () => {
     });
   });
 
-  it('deletes a device with its links', async () => {
+  it('deletes a device with its ended links; refuses while it is fitted (409)', async () => {
     const device = await seed.device(demo);
     const asset = await seed.asset(demo);
-    await seed.deviceLink(asset.id, device.id);
+    await seed.deviceLink(asset.id, device.id, '2026-01-01T00:00:00Z');
+    const held = await t.as('manager', { method: 'DELETE', url: `/api/devices/${device.id}` });
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe(
+      `Device 'Camera' (${device.identifier}) is still linked to asset '${asset.name}'; end that link first`,
+    );
+    await t.as('oem', { method: 'DELETE', url: `/api/assets/${asset.id}/devices/${device.id}` });
     expect(
       (await t.as('manager', { method: 'DELETE', url: `/api/devices/${device.id}` })).statusCode,
     ).toBe(204);

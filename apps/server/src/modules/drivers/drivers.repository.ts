@@ -140,8 +140,22 @@ export class DriverRepository {
     return row && toDriver(row);
   }
 
-  /** Its links and group memberships go with it. */
-  async delete(id: number): Promise<void> {
-    await this.db.deleteFrom('drivers').where('id', '=', id).execute();
+  /**
+   * Deletes the driver with its ended links and group memberships, unless a
+   * link of it has not ended: then nothing is deleted and the answer names
+   * the asset (the row is locked first, as for assets).
+   */
+  deleteUnlessLinked(id: number): Promise<{ assetName: string } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ asset_name: string | null }>`
+        SELECT (SELECT a.name FROM driver_links l JOIN assets a ON a.id = l.asset_id
+                 WHERE l.driver_id = r.id AND coalesce(l.until, 'infinity') > now()
+                 ORDER BY l."from" LIMIT 1) AS asset_name
+          FROM (SELECT id FROM drivers WHERE id = ${id} FOR UPDATE) r`.execute(trx);
+      const assetName = rows[0]?.asset_name;
+      if (assetName) return { assetName };
+      await trx.deleteFrom('drivers').where('id', '=', id).execute();
+      return undefined;
+    });
   }
 }

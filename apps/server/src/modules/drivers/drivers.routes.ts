@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CreateDriverBody, Driver, DriverListPage, DriverListQuery, IdParams, UpdateDriverBody } from '@fleet/contract';
+import {
+  CreateDriverBody,
+  Driver,
+  DriverListPage,
+  DriverListQuery,
+  IdParams,
+  UpdateDriverBody,
+} from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
 import { sendPage } from '../../lib/list-page.js';
 
@@ -69,9 +76,10 @@ export const driverRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Delete the driver with its links and group memberships',
+        summary:
+          'Delete the driver with its ended links and group memberships; 409 while it is linked to an asset',
         params: IdParams,
-        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

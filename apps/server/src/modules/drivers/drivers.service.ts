@@ -6,7 +6,7 @@ import type {
   Driver,
   UpdateDriverBody,
 } from '@fleet/contract';
-import { notFound } from '../../lib/http-error.js';
+import { conflict, notFound } from '../../lib/http-error.js';
 import type { Page } from '../../lib/list-page.js';
 import { optionalText } from '../../lib/text.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
@@ -55,9 +55,15 @@ export class DriverService {
     return updated;
   }
 
+  /** Refused (409) while it is linked to an asset (a link that has not ended). */
   async delete(user: AccessTokenClaims, id: number): Promise<void> {
-    await this.find(user, id, 'write');
-    await this.repository.delete(id);
+    const driver = await this.find(user, id, 'write');
+    const holds = await this.repository.deleteUnlessLinked(id);
+    if (holds) {
+      throw conflict(
+        `Driver '${driver.firstName} ${driver.lastName}' is still linked to asset '${holds.assetName}'; end that link first`,
+      );
+    }
   }
 
   private async find(user: AccessTokenClaims, id: number, intent: Intent): Promise<Driver> {

@@ -12,6 +12,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('drivers: delete with reasons', () => {
+  it('refuses while the driver is linked to an asset (409), deletes once the link ended', async () => {
+    const driver = await seed.driver(demo, 'Busy');
+    const asset = await seed.asset(demo);
+    await seed.driverLink(asset.id, driver.id, '2026-01-01T00:00:00Z');
+    const held = await t.as('manager', { method: 'DELETE', url: `/api/drivers/${driver.id}` });
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe(
+      `Driver 'Sam Busy' is still linked to asset '${asset.name}'; end that link first`,
+    );
+    await t.as('oem', { method: 'DELETE', url: `/api/assets/${asset.id}/drivers/${driver.id}` });
+    const deleted = await t.as('manager', { method: 'DELETE', url: `/api/drivers/${driver.id}` });
+    expect(deleted.statusCode).toBe(204);
+  });
+});
+
 describe('drivers: create, read, list, change, delete', () => {
   it('creates a driver with trimmed names and an optional phone', async () => {
     const response = await t.as('integrator', {

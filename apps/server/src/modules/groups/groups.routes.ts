@@ -23,8 +23,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "The organisation's own groups, with their numbers of assets and drivers",
-        description:
-          'search: name. Without limit every row; X-Total-Count holds how many match.',
+        description: 'search: name. Without limit every row; X-Total-Count holds how many match.',
         params: IdParams,
         querystring: GroupListQuery,
         response: { 200: GroupListPage, ...errorResponses(400, 401, 403, 404) },
