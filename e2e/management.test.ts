@@ -44,7 +44,8 @@ async function create(page: Page, list: string, button: string, fields: Record<s
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
-describe('management as manager', () => {
+// Long journeys on a shared machine: each test does many screens (and axe checks each).
+describe('management as manager', { timeout: 240_000 }, () => {
   it('adds an asset, a device (credential shown once) and a driver, and links them', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'manager');
@@ -356,7 +357,7 @@ describe('management as manager', () => {
   });
 });
 
-describe('management by role', () => {
+describe('management by role', { timeout: 120_000 }, () => {
   it('a driver is offered no writing on the management screens', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'driver');
@@ -392,6 +393,7 @@ describe('management by role', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'manager');
     await page.goto('/management/entity/edit?type=users');
+    await page.getByLabel('Role').waitFor();
     const options = await page.getByLabel('Role').locator('option').allTextContents();
     expect(options.sort()).toEqual(['Driver', 'User']);
     await context.close();
