@@ -85,6 +85,8 @@ import { MediaRequestService } from './modules/media-requests/media-requests.ser
 import { ManagementOverviewRepository } from './modules/management-overview/management-overview.repository.js';
 import { managementOverviewRoutes } from './modules/management-overview/management-overview.routes.js';
 import { ManagementOverviewService } from './modules/management-overview/management-overview.service.js';
+import { DeviceSettingsRepository } from './modules/configurations/device-settings.repository.js';
+import { DeviceSettingsService } from './modules/configurations/device-settings.service.js';
 
 const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -119,8 +121,21 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     fleetAccess,
     deviceChannel,
   );
+  // Issue 10: settings reach the devices when a group is saved, an asset joins or leaves a
+  // configuration group, or a device is fitted.
+  const configurations = new ConfigurationService(configurationRepository, access, (groupId) =>
+    deviceSettings.pushToGroup(groupId),
+  );
+  const deviceSettings: DeviceSettingsService = new DeviceSettingsService(
+    new DeviceSettingsRepository(db),
+    configurations,
+    deviceChannel,
+    assetRepository,
+    fleetAccess,
+  );
   return {
     deviceChannel,
+    deviceSettings,
     mediaRequests,
     managementOverview: new ManagementOverviewService(new ManagementOverviewRepository(db), access),
     tokens,
@@ -135,7 +150,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     ),
     organisations: new OrganisationService(organisationRepository, access),
     users: new UserService(new UserRepository(db), access, sessions),
-    configurations: new ConfigurationService(configurationRepository, access),
+    configurations,
     assets: new AssetService(assetRepository, fleetAccess),
     drivers: new DriverService(driverRepository, fleetAccess),
     devices: new DeviceService(deviceRepository, fleetAccess),
@@ -149,6 +164,10 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       new ConfigurationGroupRepository(db),
       assetRepository,
       fleetAccess,
+      {
+        devicesOf: (groupId) => deviceSettings.groupDevices(groupId),
+        assetsChanged: (assetIds) => deviceSettings.pushToAssets(assetIds),
+      },
     ),
     deviceLinks: new LinkService(
       'device',
@@ -157,6 +176,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       deviceRepository,
       fleetAccess,
       linkChanged,
+      (assetId) => deviceSettings.pushToAssets([assetId]),
     ),
     driverLinks: new LinkService(
       'driver',

@@ -11,6 +11,7 @@ import { conflict } from '../../lib/http-error.js';
 import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
+import type { MemberKind } from '../groups/membership.js';
 
 /** The settings the group holds (spec §3 groupConfigurations), as one JSON value. */
 const settings = sql<ConfigurationGroupSetting[]>`coalesce((
@@ -160,7 +161,10 @@ export class ConfigurationGroupRepository {
   }
 
   /** Assets of the group's organisation that are not in it: without one, or in another. */
-  async candidates(group: ConfigurationGroup): Promise<ConfigurationGroupMembers> {
+  async candidates(group: {
+    id: number;
+    organisationId: number;
+  }): Promise<ConfigurationGroupMembers> {
     const rows = await this.db
       .selectFrom('assets')
       .select(ASSET_COLUMNS)
@@ -170,6 +174,15 @@ export class ConfigurationGroupRepository {
       .orderBy('id')
       .execute();
     return { assets: rows.map(toAsset) };
+  }
+
+  /** Configuration groups hold assets only (Membership asks for no other kind). */
+  async add(id: number, _kind: MemberKind, assetId: number): Promise<void> {
+    await this.addAsset(id, assetId);
+  }
+
+  async remove(id: number, _kind: MemberKind, assetId: number): Promise<void> {
+    await this.removeAsset(id, assetId);
   }
 
   /** An asset has at most one configuration group: adding it here takes it out of another. */

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ConfigurationGroup,
+  ConfigurationGroupDetail,
   ConfigurationGroupListPage,
   ConfigurationGroupListQuery,
   ConfigurationGroupMembers,
   CreateConfigurationGroupBody,
   IdParams,
-  MemberAssetParams,
   UpdateConfigurationGroupBody,
 } from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
 import { sendPage } from '../../lib/list-page.js';
+import { membershipRoutes } from '../groups/membership.routes.js';
 
 export const configurationGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.configurationGroups;
@@ -51,8 +52,9 @@ export const configurationGroupRoutes: FastifyPluginAsyncTypebox = async (app) =
     {
       schema: {
         tags,
+        summary: 'The configuration group, with the settings state of each device of its assets',
         params: IdParams,
-        response: { 200: ConfigurationGroup, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: ConfigurationGroupDetail, ...errorResponses(400, 401, 403, 404) },
       },
     },
     (request) => service.get(request.user, request.params.id),
@@ -88,58 +90,17 @@ export const configurationGroupRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
   );
 
-  app.get(
-    '/configurationgroups/:id/members',
-    {
-      schema: {
-        tags,
-        params: IdParams,
-        response: { 200: ConfigurationGroupMembers, ...errorResponses(400, 401, 403, 404) },
-      },
+  await app.register(membershipRoutes, {
+    base: 'configurationgroups',
+    tags,
+    membership: () => app.services.configurationGroups.membership,
+    kinds: ['asset'],
+    removeWithPut: false,
+    members: ConfigurationGroupMembers,
+    summaries: {
+      add: 'Put the asset in this configuration group, out of any other; its device gets the settings',
+      remove: 'Take the asset out of this configuration group; its device gets the defaults',
+      candidates: "Assets of the group's organisation not in it (without one, or in another)",
     },
-    (request) => service.members(request.user, request.params.id),
-  );
-
-  app.get(
-    '/configurationgroups/:id/membercandidates',
-    {
-      schema: {
-        tags,
-        summary: "Assets of the group's organisation not in it (without one, or in another)",
-        params: IdParams,
-        response: { 200: ConfigurationGroupMembers, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (request) => service.candidates(request.user, request.params.id),
-  );
-
-  const membership = { tags, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } };
-  app.put(
-    '/configurationgroups/:id/assets/:assetId',
-    {
-      schema: {
-        ...membership,
-        summary: 'Put the asset in this configuration group, out of any other',
-        params: MemberAssetParams,
-      },
-    },
-    async (request, reply) => {
-      await service.setAsset(request.user, request.params.id, request.params.assetId, true);
-      return reply.status(204).send(null);
-    },
-  );
-  app.delete(
-    '/configurationgroups/:id/assets/:assetId',
-    {
-      schema: {
-        ...membership,
-        summary: 'Take the asset out of this configuration group',
-        params: MemberAssetParams,
-      },
-    },
-    async (request, reply) => {
-      await service.setAsset(request.user, request.params.id, request.params.assetId, false);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 };

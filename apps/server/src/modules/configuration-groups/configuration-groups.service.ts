@@ -3,7 +3,9 @@ import type {
   ConfigurationGroupListItem,
   ConfigurationGroupListQuery,
   ConfigurationGroup,
+  ConfigurationGroupDetail,
   ConfigurationGroupMembers,
+  DeviceSettingsStatus,
   CreateConfigurationGroupBody,
   UpdateConfigurationGroupBody,
 } from '@fleet/contract';
@@ -12,15 +14,35 @@ import { plural } from '../../lib/text.js';
 import type { Page } from '../../lib/list-page.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
+import { Membership } from '../groups/membership.js';
 import type { ConfigurationGroupRepository } from './configuration-groups.repository.js';
 
 /** A configuration group holds the device settings of its assets; an asset is in at most one. */
 export class ConfigurationGroupService {
+  /** Its assets: the same implementation as groups'. */
+  readonly membership: Membership<ConfigurationGroupMembers>;
+
   constructor(
     private readonly repository: ConfigurationGroupRepository,
-    private readonly assets: AssetRepository,
+    assets: AssetRepository,
     private readonly access: FleetAccess,
-  ) {}
+    private readonly settings: {
+      /** Each device of the group's assets with its settings state. */
+      devicesOf(configurationGroupId: number): Promise<DeviceSettingsStatus[]>;
+      /** The assets' devices get their (new) effective settings. */
+      assetsChanged(assetIds: number[]): Promise<void>;
+    },
+  ) {
+    // An asset joining or leaving changes the settings its device should have.
+    this.membership = new Membership(
+      'Configuration group',
+      (id) => repository.find(id),
+      repository,
+      { asset: (id) => assets.find(id) },
+      access,
+      (_kind, assetId) => settings.assetsChanged([assetId]),
+    );
+  }
 
   async list(
     user: AccessTokenClaims,
@@ -40,8 +62,10 @@ export class ConfigurationGroupService {
     return this.repository.create(organisationId, body.name.trim());
   }
 
-  get(user: AccessTokenClaims, id: number): Promise<ConfigurationGroup> {
-    return this.find(user, id, 'read');
+  /** The group with the settings state of each device of its assets. */
+  async get(user: AccessTokenClaims, id: number): Promise<ConfigurationGroupDetail> {
+    const group = await this.find(user, id, 'read');
+    return { ...group, devices: await this.settings.devicesOf(id) };
   }
 
   async update(
@@ -64,34 +88,6 @@ export class ConfigurationGroupService {
         `Configuration group '${group.name}' still holds ${plural(assets, 'asset')}; take ${assets > 1 ? 'them' : 'it'} out first`,
       );
     }
-  }
-
-  async members(user: AccessTokenClaims, id: number): Promise<ConfigurationGroupMembers> {
-    await this.find(user, id, 'read');
-    return this.repository.members(id);
-  }
-
-  async candidates(user: AccessTokenClaims, id: number): Promise<ConfigurationGroupMembers> {
-    return this.repository.candidates(await this.find(user, id, 'read'));
-  }
-
-  /** Adding moves the asset here from any other configuration group; removing one not in it changes nothing. */
-  async setAsset(user: AccessTokenClaims, id: number, assetId: number, member: boolean) {
-    const group = await this.find(user, id, 'write');
-    const asset = await this.access.record(
-      user,
-      await this.assets.find(assetId),
-      `Asset ${assetId}`,
-      'write',
-    );
-    this.access.assertSameOrganisation(
-      group,
-      asset,
-      `Asset ${assetId}`,
-      `configuration group ${id}`,
-    );
-    if (member) await this.repository.addAsset(id, assetId);
-    else await this.repository.removeAsset(id, assetId);
   }
 
   private async find(

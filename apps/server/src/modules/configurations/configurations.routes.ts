@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AssetConfigs,
   DeviceConfigurationList,
   GroupConfigurationList,
   GroupConfigurationsQuery,
@@ -21,6 +22,21 @@ export const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     () => service.definitions(),
+  );
+
+  app.get(
+    '/assets/:id/configs',
+    {
+      schema: {
+        tags: ['configuration groups'],
+        summary: "The asset's effective device settings and whether its device has them",
+        description:
+          "settings: every setting, the configuration group's value or else the default, with its definition; devices: the device fitted now with the state of its latest settings.",
+        params: IdParams,
+        response: { 200: AssetConfigs, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => app.services.deviceSettings.assetConfigs(request.user, request.params.id),
   );
 
   app.get(

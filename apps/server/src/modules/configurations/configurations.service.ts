@@ -43,7 +43,20 @@ export class ConfigurationService {
   constructor(
     private readonly repository: ConfigurationRepository,
     private readonly access: AccessService,
+    /** After a save: the settings go to the group's devices (DeviceSettingsService). */
+    private readonly saved: (configurationGroupId: number) => Promise<void> = async () => {},
   ) {}
+
+  /** Every setting with the group's value or else its default, each with its definition; no group: the defaults. */
+  async effective(configurationGroupId: number | null): Promise<GroupConfiguration[]> {
+    const query = { defaults: true, definitions: true };
+    if (configurationGroupId !== null) return this.list(configurationGroupId, query);
+    return (await this.definitions()).map((d) => ({
+      deviceConfigurationId: d.id,
+      value: d.defaultValue,
+      deviceConfiguration: d,
+    }));
+  }
 
   /** Every setting a configuration group can hold, in the order of the settings page. */
   async definitions(): Promise<DeviceConfiguration[]> {
@@ -101,6 +114,7 @@ export class ConfigurationService {
     if (!(await this.repository.writeGroupValues(configurationGroupId, values))) {
       throw notFound(`Configuration group ${configurationGroupId} does not exist`);
     }
+    await this.saved(configurationGroupId);
     return this.list(configurationGroupId, query);
   }
 

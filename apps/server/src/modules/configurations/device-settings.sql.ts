@@ -12,7 +12,8 @@ export const latestConfigurationJoin = (deviceId: RawBuilder<unknown>) => sql`
   LEFT JOIN LATERAL (
     SELECT c.id, c.created_at, c.acknowledged_at, c.finished_at, c.status, c.reason,
            c.expires_at <= now() AS expired,
-           (c.payload ->> 'configurationGroupId')::integer AS configuration_group_id
+           (c.payload ->> 'configurationGroupId')::integer AS configuration_group_id,
+           c.payload -> 'settings' AS settings
       FROM device_commands c
      WHERE c.device_id = ${deviceId} AND c.kind = 'CONFIGURATION'
      ORDER BY c.id DESC

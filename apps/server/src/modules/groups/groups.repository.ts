@@ -6,6 +6,7 @@ import { conflict } from '../../lib/http-error.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
 import { DRIVER_COLUMNS, toDriver } from '../drivers/drivers.repository.js';
+import type { MemberKind } from './membership.js';
 
 const COLUMNS = ['id', 'organisation_id', 'name', 'active'] as const;
 
@@ -185,7 +186,7 @@ export class GroupRepository {
   }
 
   /** Assets and drivers of the group's organisation that are not in it yet. */
-  async candidates(group: Group): Promise<GroupMembers> {
+  async candidates(group: { id: number; organisationId: number }): Promise<GroupMembers> {
     const [assets, drivers] = await Promise.all([
       this.db
         .selectFrom('assets')
@@ -210,6 +211,16 @@ export class GroupRepository {
         .execute(),
     ]);
     return { assets: assets.map(toAsset), drivers: drivers.map(toDriver) };
+  }
+
+  async add(groupId: number, kind: MemberKind, memberId: number): Promise<void> {
+    if (kind === 'asset') await this.addAsset(groupId, memberId);
+    else await this.addDriver(groupId, memberId);
+  }
+
+  async remove(groupId: number, kind: MemberKind, memberId: number): Promise<void> {
+    if (kind === 'asset') await this.removeAsset(groupId, memberId);
+    else await this.removeDriver(groupId, memberId);
   }
 
   async addAsset(groupId: number, assetId: number): Promise<void> {

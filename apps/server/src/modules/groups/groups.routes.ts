@@ -6,12 +6,11 @@ import {
   GroupListQuery,
   GroupMembers,
   IdParams,
-  MemberAssetParams,
-  MemberDriverParams,
   UpdateGroupBody,
 } from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
 import { sendPage } from '../../lib/list-page.js';
+import { membershipRoutes } from './membership.routes.js';
 
 export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.groups;
@@ -89,87 +88,17 @@ export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(
-    '/groups/:id/members',
-    {
-      schema: {
-        tags,
-        params: IdParams,
-        response: { 200: GroupMembers, ...errorResponses(400, 401, 403, 404) },
-      },
+  await app.register(membershipRoutes, {
+    base: 'groups',
+    tags,
+    membership: () => app.services.groups.membership,
+    kinds: ['asset', 'driver'],
+    removeWithPut: true,
+    members: GroupMembers,
+    summaries: {
+      add: 'Add to the group (again: no change)',
+      remove: 'Take out of the group',
+      candidates: "Assets and drivers of the group's organisation not in the group yet",
     },
-    (request) => service.members(request.user, request.params.id),
-  );
-
-  app.get(
-    '/groups/:id/membercandidates',
-    {
-      schema: {
-        tags,
-        summary: "Assets and drivers of the group's organisation not in the group yet",
-        params: IdParams,
-        response: { 200: GroupMembers, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    (request) => service.candidates(request.user, request.params.id),
-  );
-
-  const membership = { tags, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } };
-  const added = 'Add to the group (again: no change)';
-  const removed = 'Take out of the group';
-  app.put(
-    '/groups/:id/assets/:assetId',
-    { schema: { ...membership, summary: added, params: MemberAssetParams } },
-    async (request, reply) => {
-      await service.setAsset(request.user, request.params.id, request.params.assetId, true);
-      return reply.status(204).send(null);
-    },
-  );
-  app.delete(
-    '/groups/:id/assets/:assetId',
-    { schema: { ...membership, summary: removed, params: MemberAssetParams } },
-    async (request, reply) => {
-      await service.setAsset(request.user, request.params.id, request.params.assetId, false);
-      return reply.status(204).send(null);
-    },
-  );
-  app.put(
-    '/groups/:id/drivers/:driverId',
-    { schema: { ...membership, summary: added, params: MemberDriverParams } },
-    async (request, reply) => {
-      await service.setDriver(request.user, request.params.id, request.params.driverId, true);
-      return reply.status(204).send(null);
-    },
-  );
-  // Spec §7: the portal removes a driver with PUT too; DELETE keeps working.
-  app.put(
-    '/groups/:id/drivers/:driverId/remove',
-    {
-      schema: {
-        ...membership,
-        summary: `${removed} (PUT, as the portal calls it)`,
-        params: MemberDriverParams,
-      },
-    },
-    async (request, reply) => {
-      await service.setDriver(request.user, request.params.id, request.params.driverId, false);
-      return reply.status(204).send(null);
-    },
-  );
-  app.put(
-    '/groups/:id/assets/:assetId/remove',
-    { schema: { ...membership, summary: `${removed} (PUT)`, params: MemberAssetParams } },
-    async (request, reply) => {
-      await service.setAsset(request.user, request.params.id, request.params.assetId, false);
-      return reply.status(204).send(null);
-    },
-  );
-  app.delete(
-    '/groups/:id/drivers/:driverId',
-    { schema: { ...membership, summary: removed, params: MemberDriverParams } },
-    async (request, reply) => {
-      await service.setDriver(request.user, request.params.id, request.params.driverId, false);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 };

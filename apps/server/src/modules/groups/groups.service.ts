@@ -13,15 +13,27 @@ import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
 import type { DriverRepository } from '../drivers/drivers.repository.js';
 import type { GroupRepository } from './groups.repository.js';
+import { Membership } from './membership.js';
 
 /** Groups gather assets and drivers of their own organisation, e.g. to filter reports. */
 export class GroupService {
+  /** Its assets and drivers: the same implementation as configuration groups'. */
+  readonly membership: Membership<GroupMembers>;
+
   constructor(
     private readonly repository: GroupRepository,
-    private readonly assets: AssetRepository,
-    private readonly drivers: DriverRepository,
+    assets: AssetRepository,
+    drivers: DriverRepository,
     private readonly access: FleetAccess,
-  ) {}
+  ) {
+    this.membership = new Membership(
+      'Group',
+      (id) => repository.find(id),
+      repository,
+      { asset: (id) => assets.find(id), driver: (id) => drivers.find(id) },
+      access,
+    );
+  }
 
   async list(
     user: AccessTokenClaims,
@@ -61,42 +73,6 @@ export class GroupService {
   async delete(user: AccessTokenClaims, id: number): Promise<void> {
     await this.find(user, id, 'write');
     await this.repository.delete(id);
-  }
-
-  async members(user: AccessTokenClaims, id: number): Promise<GroupMembers> {
-    await this.find(user, id, 'read');
-    return this.repository.members(id);
-  }
-
-  async candidates(user: AccessTokenClaims, id: number): Promise<GroupMembers> {
-    return this.repository.candidates(await this.find(user, id, 'read'));
-  }
-
-  /** Adding a member twice, or removing one that is not in, changes nothing. */
-  async setAsset(user: AccessTokenClaims, id: number, assetId: number, member: boolean) {
-    const group = await this.find(user, id, 'write');
-    const asset = await this.access.record(
-      user,
-      await this.assets.find(assetId),
-      `Asset ${assetId}`,
-      'write',
-    );
-    this.access.assertSameOrganisation(group, asset, `Asset ${assetId}`, `group ${id}`);
-    if (member) await this.repository.addAsset(id, assetId);
-    else await this.repository.removeAsset(id, assetId);
-  }
-
-  async setDriver(user: AccessTokenClaims, id: number, driverId: number, member: boolean) {
-    const group = await this.find(user, id, 'write');
-    const driver = await this.access.record(
-      user,
-      await this.drivers.find(driverId),
-      `Driver ${driverId}`,
-      'write',
-    );
-    this.access.assertSameOrganisation(group, driver, `Driver ${driverId}`, `group ${id}`);
-    if (member) await this.repository.addDriver(id, driverId);
-    else await this.repository.removeDriver(id, driverId);
   }
 
   private async find(user: AccessTokenClaims, id: number, intent: Intent): Promise<Group> {

@@ -43,6 +43,11 @@ export class LinkService<K extends LinkKind> {
     private readonly targets: TargetRepository,
     private readonly access: FleetAccess,
     private readonly changed: LinkChanged,
+    /** A link that holds now was made (a device fitted: its settings go to it). */
+    private readonly linkedNow: (
+      assetId: number,
+      targetId: number,
+    ) => Promise<void> = async () => {},
   ) {
     this.Kind = kind === 'device' ? 'Device' : 'Driver';
   }
@@ -67,6 +72,7 @@ export class LinkService<K extends LinkKind> {
     const from = query.from ? new Date(query.from) : new Date();
     const link = await this.links.create(this.kind, assetId, targetId, from);
     await this.changed({ kind: this.kind, assetId, targetId, from, until: null });
+    if (from.getTime() <= Date.now()) await this.linkedNow(assetId, targetId);
     return this.answer(link);
   }
 
