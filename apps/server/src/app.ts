@@ -295,7 +295,9 @@ export async function buildApp({
   app.addContentTypeParser(
     /^application\/vnd\.[\w.-]+\.v\d+\+json/,
     { parseAs: 'string' },
-    (request, body, done) => (body === '' ? done(null, undefined) : json(request, body, done)),
+    // parseAs 'string': the body is a string.
+    (request, body, done) =>
+      body === '' ? done(null, undefined) : json(request, body as string, done),
   );
 
   // Devices send a batch every few seconds: answered requests log at debug, refused ones at
