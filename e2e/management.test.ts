@@ -404,7 +404,7 @@ describe('management by role', { timeout: 120_000 }, () => {
     await signIn(page, 'manager');
     await page.evaluate(() => localStorage.setItem('language', 'nl'));
     await page.goto('/management/assets');
-    await page.getByRole('link', { name: 'Nieuw(e) voertuig' }).waitFor();
+    await page.getByRole('link', { name: 'Nieuw voertuig' }).waitFor();
     await screenshot(page, 'management-list-assets-nl');
     await context.close();
   });

@@ -93,9 +93,7 @@ function EditForm({ resource, entity }: { resource: Resource; entity: Entity | u
     }
   });
 
-  const title = creating
-    ? t('management.edit.createTitle', { resource: t(`management.resource.${resource}`) })
-    : entityName(resource, entity);
+  const title = creating ? t(`management.create.${resource}`) : entityName(resource, entity);
 
   const control = (field: FormField) => {
     const name = field.name as FieldPath<FormValues>;

@@ -8,6 +8,14 @@ export const managementEn = {
     configurationgroups: 'Configuration groups',
     users: 'Users',
   },
+  create: {
+    assets: 'New asset',
+    devices: 'New device',
+    drivers: 'New driver',
+    groups: 'New group',
+    configurationgroups: 'New configuration group',
+    users: 'New user',
+  },
   resource: {
     assets: 'asset',
     devices: 'device',
@@ -56,7 +64,6 @@ export const managementEn = {
   list: {
     search: 'Search',
     searchPlaceholder: 'Search {{resource}}',
-    create: 'New {{resource}}',
     actions: 'Actions',
     edit: 'Edit',
     delete: 'Delete',
@@ -94,7 +101,6 @@ export const managementEn = {
     deleted: '{{name}} was deleted',
   },
   edit: {
-    createTitle: 'New {{resource}}',
     editTitle: 'Edit {{resource}}',
     save: 'Save',
     cancel: 'Cancel',

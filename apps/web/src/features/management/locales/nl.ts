@@ -9,6 +9,14 @@ export const managementNl: ManagementTexts = {
     configurationgroups: 'Configuratiegroepen',
     users: 'Gebruikers',
   },
+  create: {
+    assets: 'Nieuw voertuig',
+    devices: 'Nieuw apparaat',
+    drivers: 'Nieuwe chauffeur',
+    groups: 'Nieuwe groep',
+    configurationgroups: 'Nieuwe configuratiegroep',
+    users: 'Nieuwe gebruiker',
+  },
   resource: {
     assets: 'voertuig',
     devices: 'apparaat',
@@ -57,7 +65,6 @@ export const managementNl: ManagementTexts = {
   list: {
     search: 'Zoeken',
     searchPlaceholder: '{{resource}} zoeken',
-    create: 'Nieuw(e) {{resource}}',
     actions: 'Acties',
     edit: 'Bewerken',
     delete: 'Verwijderen',
@@ -95,7 +102,6 @@ export const managementNl: ManagementTexts = {
     deleted: '{{name}} is verwijderd',
   },
   edit: {
-    createTitle: 'Nieuw(e) {{resource}}',
     editTitle: '{{resource}} bewerken',
     save: 'Opslaan',
     cancel: 'Annuleren',

@@ -84,7 +84,6 @@ export function ResourceListScreen({ resource, title }: { resource: Resource; ti
   };
   const total = query.data?.total ?? 0;
   const pages = pageCount(total);
-  const resourceName = t(`management.resource.${resource}`);
 
   return (
     <>
@@ -93,7 +92,7 @@ export function ResourceListScreen({ resource, title }: { resource: Resource; ti
         actions={
           writes && (
             <Link className="btn btn-primary" to={managementHrefs.entity('edit', resource)}>
-              {t('management.list.create', { resource: resourceName })}
+              {t(`management.create.${resource}`)}
             </Link>
           )
         }
