@@ -74,7 +74,18 @@ export function AssetConfigsScreen({ assetId }: { assetId: number }) {
                   <Card.Header as="h2" className="h6 mb-0 py-2">
                     {title}
                   </Card.Header>
-                  <Table responsive size="sm" className="mb-0" aria-label={title}>
+                  <Table
+                    responsive
+                    size="sm"
+                    className="mb-0"
+                    style={{ tableLayout: 'fixed' }}
+                    aria-label={title}
+                  >
+                    <colgroup>
+                      <col style={{ width: '50%' }} />
+                      <col style={{ width: '30%' }} />
+                      <col style={{ width: '20%' }} />
+                    </colgroup>
                     <thead>
                       <tr>
                         <th scope="col">{t('management.configs.setting')}</th>
