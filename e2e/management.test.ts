@@ -239,6 +239,17 @@ describe('management as manager', { timeout: 240_000 }, () => {
       `/api/organisations/${organisationId}/configurationgroups`,
       { name: `E2E settings ${RUN}` },
     );
+    // the truck of the first test, with its device, joins the group: its settings state shows
+    const [truck] = await api<{ id: number }[]>(
+      `/api/organisations/${organisationId}/assets?search=${encodeURIComponent(`E2E truck ${RUN}`)}`,
+      { token },
+    );
+    if (truck) {
+      await api(`/api/configurationgroups/${group.id}/assets/${truck.id}`, {
+        method: 'PUT',
+        token,
+      });
+    }
     const { context, page } = await newPage(browser);
     await signIn(page, 'manager');
     await page.goto(`/management/configurationgroups?search=${RUN}`);
@@ -277,6 +288,11 @@ describe('management as manager', { timeout: 240_000 }, () => {
     await screenshot(page, 'management-settings-event-mask');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The settings were saved').waitFor();
+    if (truck) {
+      const state = page.getByTestId('device-state').filter({ hasText: `E2E unit ${RUN}` });
+      await state.waitFor();
+      expect(await state.textContent()).toMatch(/Applied|Not yet applied|Failed/);
+    }
 
     const saved = await api<{ value: string; deviceConfiguration: { parameter: string } }[]>(
       `/api/configurationgroups/${group.id}/deviceconfigurations?defaults=true&definitions=true`,
