@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { CopyResult, EngineResult, IngestResult } from './ingest.js';
+import type { ListResult } from './lists.js';
 import type { Period, Timing } from './read.js';
 import type { RenderResult, WebBuild } from './render.js';
 
@@ -69,6 +70,7 @@ export interface Results {
   report: Timing;
   fleetOverview: Timing;
   driverReport: Timing;
+  lists: ListResult;
   /** the overview in Chromium, or why that failed */
   render: RenderResult | { error: string };
   web: WebBuild;
@@ -95,8 +97,21 @@ export function summary(r: Results): string {
     `| Asset report, ${report.items} assets × ${r.rollups.period.days} days, p50 / p95 / max | ${ms(report.p50)} / ${ms(report.p95)} / ${ms(report.max)} | p50 ≤ ${TARGETS.reportP50} ms | ${verdict(report.p50 <= TARGETS.reportP50)} |`,
     `| Fleet overview, ${fleetOverview.items} assets, p50 / p95 / max | ${ms(fleetOverview.p50)} / ${ms(fleetOverview.p95)} / ${ms(fleetOverview.max)} | p50 ≤ ${TARGETS.fleetP50} ms | ${verdict(fleetOverview.p50 <= TARGETS.fleetP50)} |`,
     `| Driver report, ${driverReport.items} drivers (with UNKNOWN) × ${r.rollups.period.days} days, p50 / p95 / max | ${ms(driverReport.p50)} / ${ms(driverReport.p95)} / ${ms(driverReport.max)} | — | |`,
+    ...listRows(r.lists),
     ...renderRows(r),
   ].join('\n');
+}
+
+/** The list screen's pages (bench/lists.ts). */
+export function listRows(l: ListResult): string[] {
+  const row = (what: string, t: Timing) =>
+    `| Assets list, ${what}, 10 of ${int(l.assets)} assets, p50 / p95 / max | ${ms(t.p50)} / ${ms(t.p95)} / ${ms(t.max)} | — | |`;
+  return [
+    row('first page by name', l.first),
+    row('page at offset 5000', l.middle),
+    row("search 'truck 0123'", l.search),
+    row('sorted by device, descending', l.byDevice),
+  ];
 }
 
 function renderRows(r: Results): string[] {
@@ -147,6 +162,7 @@ ${summary(r)}
 - **COPY limit**: the same ${int(copy.rows)} rows, as the server stores them, sent with \`COPY … FROM STDIN\` (text format, one connection) into \`CREATE TABLE … (LIKE raw_records INCLUDING ALL)\`: the same primary key and index, no foreign keys, no asset lookup, queue or asset_state (${copy.seconds.toFixed(1)} s).
 - **Engine**: the app's engine workers drained the ${int(engine.queuedDays)} asset-days the ingestion queued: ${int(engine.processedDays)} rebuilt in ${engine.seconds.toFixed(1)} s (bounded); records/s counts the raw records of the rebuilt asset-days (${int(engine.records)}).
 - **Read path**: ${rollups.period.days} whole local days from ${rollups.period.firstDay} (${rollups.period.from} – ${rollups.period.until}, Europe/Amsterdam days) of derived data for every asset, **generated directly in SQL, not by the engine** (${int(rollups.rows.trips ?? 0)} trips, ${int(rollups.rows.trip_drivers ?? 0)} trip parts, ${int(rollups.rows.stats_hourly ?? 0)} hourly and ${int(rollups.rows.stats_daily ?? 0)} daily rollup rows, ${int(rollups.rows.events ?? 0)} events; 3 trips and ≈ 8 driving hours a day per asset, 1–2 drivers a day: on one asset-day in five the trips are split 80/20 between the linked driver and UNKNOWN; assets without a driver drive as UNKNOWN). Then, over HTTP, one after another after warm-up: \`POST /api/organisations/{id}/reports/assets\` for the whole period without interval (${report.runs} runs, ${(report.bytes / 1e6).toFixed(1)} MB answer), \`GET /api/organisations/{id}/assets/fleet\` (${fleetOverview.runs} runs, ${(fleetOverview.bytes / 1e6).toFixed(1)} MB answer) and \`POST …/reports/drivers\` for the same period. CPU time of the Node process per call (app and load client; PostgreSQL's own time not included): asset report ${ms(report.nodeCpuMs)}, fleet overview ${ms(fleetOverview.nodeCpuMs)}, driver report ${ms(r.driverReport.nodeCpuMs)}.
+- **Lists**: an organisation of its own with ${int(r.lists.assets)} assets and as many devices, half of them fitted (made in SQL, ${r.lists.seedSeconds.toFixed(0)} s), then \`GET /api/organisations/{id}/assets?limit=10\` (the generic list screen's page: each asset with its device, driver and configuration group now, and \`X-Total-Count\`) by name, at offset 5000, with \`search\`, and sorted by the device's name, ${r.lists.first.runs} runs each after warm-up.
 ${renderText(r)}
 
 ## The fleet overview call: at its target by a small margin
@@ -169,6 +185,6 @@ npm run bench                                  # fresh embedded PostgreSQL in a 
 BENCH_DATABASE_URL=postgres://u:p@host/db npm run bench   # a new database on that server instead
 \`\`\`
 
-Knobs (environment): \`BENCH_ASSETS\` (1000), \`BENCH_RECORDS\` (400000), \`BENCH_CLIENTS\` (8), \`BENCH_INGEST_SECONDS\` (60), \`BENCH_ENGINE_SECONDS\` (60), \`BENCH_DAYS\` (31), \`BENCH_RUNS\` (50), \`BENCH_RENDER_RUNS\` (10); \`CHROMIUM_PATH\` if Chromium is not at /usr/bin/chromium. The app serves apps/web/dist; the bench runs \`npm run build -w @fleet/web\` first when that is missing or older than the web app's or the contract's sources. The run stops Chromium, the app and the database and removes the temporary directory, also on failure. It rewrites this file.
+Knobs (environment): \`BENCH_ASSETS\` (1000), \`BENCH_RECORDS\` (400000), \`BENCH_CLIENTS\` (8), \`BENCH_INGEST_SECONDS\` (60), \`BENCH_ENGINE_SECONDS\` (60), \`BENCH_DAYS\` (31), \`BENCH_RUNS\` (50), \`BENCH_RENDER_RUNS\` (10), \`BENCH_LIST_ASSETS\` (10000); \`BENCH_ONLY=lists\` runs only the list pages and prints them, leaving this file; \`CHROMIUM_PATH\` if Chromium is not at /usr/bin/chromium. The app serves apps/web/dist; the bench runs \`npm run build -w @fleet/web\` first when that is missing or older than the web app's or the contract's sources. The run stops Chromium, the app and the database and removes the temporary directory, also on failure. It rewrites this file.
 `;
 }

@@ -11,9 +11,10 @@ import { sql } from 'kysely';
 import { findChromium } from '../e2e/browser.js';
 import { LoadClient } from './client.js';
 import { copyLimit, engineRate, generateBacklogs, ingestHttp } from './ingest.js';
+import { listTimings } from './lists.js';
 import { fillRollups, readTimings } from './read.js';
 import { ensureWebBuild, renderTimings, stopRender, type WebBuild } from './render.js';
-import { machine, markdown, summary, type Results } from './report-md.js';
+import { listRows, machine, markdown, summary, type Results } from './report-md.js';
 import {
   agent,
   apiAs,
@@ -38,6 +39,7 @@ const ENGINE_SECONDS = env('BENCH_ENGINE_SECONDS', 60);
 const DAYS = env('BENCH_DAYS', 31);
 const RUNS = env('BENCH_RUNS', 50);
 const RENDER_RUNS = env('BENCH_RENDER_RUNS', 10);
+const LIST_ASSETS = env('BENCH_LIST_ASSETS', 10_000);
 const BATCH = 1000;
 const PER_DEVICE = 1000; // one batch per device: ≈ 2 days of a truck's records
 const DRIVER_SHARE = 0.7;
@@ -83,6 +85,7 @@ async function main(bench: Bench, client: LoadClient, web: WebBuild): Promise<Re
   const rollups = await fillRollups(bench, organisationId, DAYS);
   const rollupSeconds = (performance.now() - r0) / 1000;
   const read = await readTimings(client, api.token, organisationId, rollups.period, RUNS);
+  const lists = await listTimings(bench, client, api.token, LIST_ASSETS, RUNS);
 
   progress(`render: the overview in Chromium, ${RENDER_RUNS} fresh page loads`);
   let render: Results['render'];
@@ -119,6 +122,7 @@ async function main(bench: Bench, client: LoadClient, web: WebBuild): Promise<Re
     report: read.report,
     fleetOverview: read.fleet,
     driverReport: read.drivers,
+    lists,
     render,
     web,
     totalSeconds: (performance.now() - started) / 1000,
@@ -160,18 +164,29 @@ const watchdog = setTimeout(() => {
 watchdog.unref();
 
 try {
-  findChromium(); // fails now, not after minutes, when there is no Chromium
-  const web = await ensureWebBuild(); // before the app starts: it serves apps/web/dist
+  const only = process.env.BENCH_ONLY === 'lists';
+  if (!only) findChromium(); // fails now, not after minutes, when there is no Chromium
+  // before the app starts: it serves apps/web/dist
+  const web = only ? { built: '', seconds: 0 } : await ensureWebBuild();
   bench = await startBench(10);
   client = new LoadClient(bench.baseUrl);
+  if (only) {
+    // Only the list pages, printed; docs/performance.md is left as it is.
+    const api = await apiAs(bench.baseUrl, 'Fleetwise OEM', 'oem');
+    const lists = await listTimings(bench, client, api.token, LIST_ASSETS, RUNS);
+    process.stdout.write(`${listRows(lists).join('\n')}\n`);
+    throw Object.assign(new Error('done'), { done: true });
+  }
   const results = await main(bench, client, web);
   writeFileSync(new URL('../docs/performance.md', import.meta.url), markdown(results));
   process.stdout.write(
     `\nFleetwise benchmark, ${results.date}\n${results.machine.cpu}, ${results.machine.cores} cores, ${results.machine.memoryGb} GB; Node ${results.machine.node}; PostgreSQL ${results.machine.postgres} (${bench.embedded ? 'embedded' : 'BENCH_DATABASE_URL'})\n\n${summary(results)}\n\nWritten to docs/performance.md\n`,
   );
 } catch (error) {
-  exitCode = 1;
-  process.stderr.write(`bench failed: ${(error as Error).stack ?? String(error)}\n`);
+  if (!(error as { done?: boolean }).done) {
+    exitCode = 1;
+    process.stderr.write(`bench failed: ${(error as Error).stack ?? String(error)}\n`);
+  }
 } finally {
   await stop('done');
   clearTimeout(watchdog);

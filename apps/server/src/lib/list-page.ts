@@ -14,15 +14,20 @@ type Fragment = RawBuilder<unknown>;
 export interface SortColumn {
   /** One expression, or several (each sorted the same way). */
   expression: Fragment | Fragment[];
+  /** Only of the base table: the page can be picked from it alone, before the joins. */
+  base?: boolean;
   nullable?: boolean;
 }
 
 /**
  * A list query in parts, so the page and its count share FROM and WHERE.
- * `search` builds the condition for a lowercased LIKE pattern ('%text%').
+ * `search` builds the condition for a lowercased LIKE pattern ('%text%'); it
+ * reads only the base table, as `where` does (filters may read the joins).
  */
 export interface ListSpec<S extends string, F extends string> {
   columns: Fragment;
+  /** The main table with its alias, e.g. assets a; `from` joins the rest to it. */
+  base: Fragment;
   from: Fragment;
   where: Fragment;
   search: (pattern: string) => Fragment;
@@ -66,16 +71,30 @@ export async function listPage<T, S extends string, F extends string>(
   const limit = params.limit === undefined ? sql`` : sql`LIMIT ${params.limit}`;
   const offset = params.offset ? sql`OFFSET ${params.offset}` : sql``;
 
+  // Without a filter (which may read the joins) the count needs the base table only, and a
+  // page sorted by a base column is picked there first: the joins then run for its rows only,
+  // not for the `offset` rows before it.
+  const baseOnly = params.filter === undefined;
+  const source = baseOnly ? spec.base : spec.from;
+  const pageWhere =
+    baseOnly && column.base && params.limit !== undefined
+      ? sql`${spec.id} IN (SELECT ${spec.id} FROM ${spec.base} WHERE ${where}
+                            ORDER BY ${orderBy} ${limit} ${offset})`
+      : undefined;
   const [page, count] = await Promise.all([
-    sql<T>`
+    pageWhere
+      ? sql<T>`SELECT ${spec.columns} FROM ${spec.from} WHERE ${pageWhere} ORDER BY ${orderBy}`.execute(
+          db,
+        )
+      : sql<T>`
       SELECT ${spec.columns}
         FROM ${spec.from}
        WHERE ${where}
        ORDER BY ${orderBy}
        ${limit} ${offset}`.execute(db),
-    sql<{
-      total: number;
-    }>`SELECT count(*)::integer AS total FROM ${spec.from} WHERE ${where}`.execute(db),
+    sql<{ total: number }>`SELECT count(*)::integer AS total FROM ${source} WHERE ${where}`.execute(
+      db,
+    ),
   ]);
   return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
 }

@@ -48,6 +48,7 @@ const listSpec = (organisationId: number): ListSpec<string, string> => ({
     d.id AS device_id, d.name AS device_name,
     dr.id AS driver_id, dr.first_name || ' ' || dr.last_name AS driver_name,
     cg.name AS configuration_group_name`,
+  base: sql`assets a`,
   from: sql`assets a
     LEFT JOIN device_links dl ON dl.asset_id = a.id AND dl.period @> now()
     LEFT JOIN devices d ON d.id = dl.device_id
@@ -58,8 +59,8 @@ const listSpec = (organisationId: number): ListSpec<string, string> => ({
   search: (pattern) => sql`lower(a.name) LIKE ${pattern} OR lower(a.licence_plate) LIKE ${pattern}`,
   filters: { unlinked: sql`dl.id IS NULL` },
   sorts: {
-    name: { expression: sql`lower(a.name)` },
-    licencePlate: { expression: sql`lower(a.licence_plate)`, nullable: true },
+    name: { base: true, expression: sql`lower(a.name)` },
+    licencePlate: { base: true, expression: sql`lower(a.licence_plate)`, nullable: true },
     device: { expression: sql`lower(d.name)`, nullable: true },
     driver: { expression: sql`lower(dr.first_name || ' ' || dr.last_name)`, nullable: true },
     configurationGroup: { expression: sql`lower(cg.name)`, nullable: true },

@@ -56,6 +56,7 @@ export const silentDevice = sql`(d.last_seen_at IS NULL OR d.last_seen_at < now(
 const listSpec = (organisationId: number): ListSpec<string, string> => ({
   columns: sql`d.id, d.organisation_id, d.name, d.identifier, d.last_seen_at,
     a.id AS asset_id, a.name AS asset_name, ${configurationColumns}`,
+  base: sql`devices d`,
   from: sql`devices d
     LEFT JOIN device_links dl ON dl.device_id = d.id AND dl.period @> now()
     LEFT JOIN assets a ON a.id = dl.asset_id
@@ -68,9 +69,9 @@ const listSpec = (organisationId: number): ListSpec<string, string> => ({
     pending: configurationNotApplied,
   },
   sorts: {
-    name: { expression: sql`lower(d.name)` },
-    identifier: { expression: sql`lower(d.identifier)` },
-    lastSeen: { expression: sql`d.last_seen_at`, nullable: true },
+    name: { base: true, expression: sql`lower(d.name)` },
+    identifier: { base: true, expression: sql`lower(d.identifier)` },
+    lastSeen: { base: true, expression: sql`d.last_seen_at`, nullable: true },
     asset: { expression: sql`lower(a.name)`, nullable: true },
   },
   defaultSort: 'name',

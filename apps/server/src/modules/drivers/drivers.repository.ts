@@ -39,6 +39,7 @@ interface DriverListRow {
 const listSpec = (organisationId: number): ListSpec<string, string> => ({
   columns: sql`r.id, r.organisation_id, r.first_name, r.last_name, r.phone,
     a.id AS asset_id, a.name AS asset_name`,
+  base: sql`drivers r`,
   from: sql`drivers r
     LEFT JOIN driver_links rl ON rl.driver_id = r.id AND rl.period @> now()
     LEFT JOIN assets a ON a.id = rl.asset_id`,
@@ -48,9 +49,9 @@ const listSpec = (organisationId: number): ListSpec<string, string> => ({
   filters: { unlinked: sql`rl.id IS NULL` },
   sorts: {
     // As the portal shows a driver: first name, then last name.
-    name: { expression: [sql`lower(r.first_name)`, sql`lower(r.last_name)`] },
-    lastName: { expression: [sql`lower(r.last_name)`, sql`lower(r.first_name)`] },
-    phone: { expression: sql`r.phone`, nullable: true },
+    name: { base: true, expression: [sql`lower(r.first_name)`, sql`lower(r.last_name)`] },
+    lastName: { base: true, expression: [sql`lower(r.last_name)`, sql`lower(r.first_name)`] },
+    phone: { base: true, expression: sql`r.phone`, nullable: true },
     asset: { expression: sql`lower(a.name)`, nullable: true },
   },
   defaultSort: 'name',

@@ -25,14 +25,15 @@ const COLUMNS = ['id', 'name', 'username', 'organisation_id', 'role'] as const;
 
 const listSpec = (organisationId: number): ListSpec<string, string> => ({
   columns: sql`u.id, u.name, u.username, u.organisation_id, u.role`,
+  base: sql`users u`,
   from: sql`users u`,
   where: sql`u.organisation_id = ${organisationId}`,
   search: (pattern) => sql`lower(u.name) LIKE ${pattern} OR lower(u.username) LIKE ${pattern}`,
   filters: {},
   sorts: {
-    name: { expression: sql`lower(u.name)` },
-    username: { expression: sql`lower(u.username)` },
-    role: { expression: sql`u.role` },
+    name: { base: true, expression: sql`lower(u.name)` },
+    username: { base: true, expression: sql`lower(u.username)` },
+    role: { base: true, expression: sql`u.role` },
   },
   defaultSort: 'name',
   id: sql`u.id`,
