@@ -334,11 +334,15 @@ export async function buildApp({
   });
   await app.register(openapi, { version: VERSION });
 
-  // The specification's versioned JSON content type is JSON.
+  // The specification's versioned JSON content type is JSON. The portal sends it on every call
+  // (spec §7), a DELETE included, which has no body: an empty body is no body, not a 400.
+  const json = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser(
     /^application\/vnd\.[\w.-]+\.v\d+\+json/,
     { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
+    // parseAs 'string': the body is a string.
+    (request, body, done) =>
+      body === '' ? done(null, undefined) : json(request, body as string, done),
   );
 
   // Devices send a batch every few seconds: answered requests log at debug, refused ones at

@@ -10,9 +10,12 @@ import {
   encodeEventMask,
   MASK_BITS,
   MASK_EVENTS,
+  hasMaskBit,
+  maskBit,
   maskError,
   maskMax,
   parseMask,
+  setMaskBit,
   type Camera,
   type EventMaskSelection,
   type MaskKind,
@@ -167,5 +170,49 @@ describe('parseMask and maskError', () => {
     expect(maskError('eventMask', 'x')).toBe(
       'must be an event mask: a whole number from 0 to 1152921504606846975',
     );
+  });
+});
+
+describe('mask editor bits', () => {
+  it.each<[Camera, 'picture' | 'video', (typeof MASK_EVENTS)[number] | undefined, number]>([
+    ['FRONT', 'picture', undefined, 0],
+    ['DRIVER', 'picture', undefined, 4],
+    ['FRONT', 'video', undefined, 5],
+    ['DRIVER', 'video', undefined, 9],
+    ['FRONT', 'picture', 'EMERGENCY_BRAKE', 0],
+    ['REAR', 'video', 'HARSH_BRAKE', 16],
+    ['DRIVER', 'video', 'IDLE_START', 59],
+  ])('%s %s of %s is bit %i', (camera, medium, event, bit) => {
+    expect(maskBit(camera, medium, event)).toBe(bit);
+  });
+
+  it('sets and clears bits above 2^53 exactly', () => {
+    const top = maskBit('DRIVER', 'video', 'IDLE_START');
+    const set = setMaskBit('eventMask', '0', top, true);
+    expect(set).toBe((1n << 59n).toString());
+    expect(set).toBe('576460752303423488');
+    const both = setMaskBit('eventMask', set, 0, true);
+    expect(both).toBe('576460752303423489');
+    expect(hasMaskBit('eventMask', both, top)).toBe(true);
+    expect(hasMaskBit('eventMask', both, 1)).toBe(false);
+    expect(setMaskBit('eventMask', both, top, false)).toBe('1');
+    // every bit: the largest mask
+    let all = '0';
+    for (let bit = 0; bit < 60; bit++) all = setMaskBit('eventMask', all, bit, true);
+    expect(all).toBe(maskMax('eventMask').toString());
+    // and it agrees with the event encoder
+    expect(setMaskBit('eventMask', '0', maskBit('FRONT', 'video', 'OVER_SPEED_START'), true)).toBe(
+      encodeEventMask({ OVER_SPEED_START: { video: ['FRONT'] } }),
+    );
+  });
+
+  it('counts invalid text as 0 and refuses a bit outside the mask', () => {
+    expect(setMaskBit('cameraMask', 'abc', 1, true)).toBe('2');
+    expect(setMaskBit('cameraMask', '99', 0, true)).toBe('1');
+    expect(hasMaskBit('cameraMask', 'abc', 0)).toBe(false);
+    expect(setMaskBit('alarmMask', '1023', 9, false)).toBe('511');
+    expect(() => setMaskBit('cameraMask', '0', 5, true)).toThrow(RangeError);
+    expect(() => setMaskBit('alarmMask', '0', -1, true)).toThrow(RangeError);
+    expect(() => setMaskBit('eventMask', '0', 60, true)).toThrow(RangeError);
   });
 });

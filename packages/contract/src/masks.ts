@@ -157,3 +157,36 @@ export function decodeEventMask(mask: string | bigint): EventMaskSelection {
     ]),
   ) as EventMaskSelection;
 }
+
+/**
+ * The bit of one checkbox of a mask editor: a camera, for pictures or video (alarm and event
+ * masks), of one event (event mask). Camera mask: 0–4; alarm mask: video adds 5; event mask:
+ * event i adds 10·i.
+ */
+export function maskBit(
+  camera: Camera,
+  medium: 'picture' | 'video' = 'picture',
+  event?: MaskEvent,
+): number {
+  const eventOffset = event === undefined ? 0 : MASK_EVENTS.indexOf(event) * MASK_BITS.alarmMask;
+  return eventOffset + (medium === 'video' ? CAMERAS.length : 0) + CAMERAS.indexOf(camera);
+}
+
+/** Whether the mask in `text` has `bit` set; false for text that is no valid mask. */
+export function hasMaskBit(kind: MaskKind, text: string, bit: number): boolean {
+  const value = parseMask(kind, text);
+  return value !== undefined && ((value >> BigInt(bit)) & 1n) === 1n;
+}
+
+/**
+ * The mask in `text` with `bit` set or cleared, as a decimal string (exact above 2^53).
+ * Text that is no valid mask counts as 0, so a checkbox always gives a valid mask.
+ */
+export function setMaskBit(kind: MaskKind, text: string, bit: number, on: boolean): string {
+  if (!Number.isInteger(bit) || bit < 0 || bit >= MASK_BITS[kind]) {
+    throw new RangeError(`bit ${bit} is not in a ${kind}`);
+  }
+  const value = parseMask(kind, text) ?? 0n;
+  const flag = 1n << BigInt(bit);
+  return (on ? value | flag : value & ~flag).toString();
+}

@@ -90,7 +90,8 @@ const managementRoutes: RouteObject[] = [
   },
   {
     path: m.entityConfigs,
-    handle: handle({ crumb: 'screens.configurationGroupSettings' }),
+    // A configuration group's settings page or an asset's effective settings.
+    handle: handle({ crumb: 'screens.entityConfigs' }),
     lazy: () => import('./routes/configuration-group-settings'),
   },
 ];

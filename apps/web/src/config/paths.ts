@@ -86,3 +86,30 @@ export const hrefs = {
   /** The monitoring view for a monitoring's access token (query t). */
   monitoringView: (token: string) => `${paths.monitoring}?${new URLSearchParams({ t: token })}`,
 };
+
+/** The management list of a resource (its path segment under /management), with filters. */
+const MANAGEMENT_LISTS: Record<string, string> = {
+  assets: paths.management.assets,
+  devices: paths.management.devices,
+  drivers: paths.management.drivers,
+  groups: paths.management.groups,
+  configurationgroups: paths.management.configurationGroups,
+  users: paths.management.users,
+};
+
+const ENTITY_SCREENS = {
+  edit: paths.management.entityEdit,
+  members: paths.management.entityMembers,
+  links: paths.management.entityLinks,
+  configs: paths.management.entityConfigs,
+} as const;
+
+/** Links of the management screens: entity/* take ?type=<resource>&id=<id> (no id: create). */
+export const managementHrefs = {
+  list: (resource: string, filters: Record<string, string> = {}) => {
+    const query = new URLSearchParams(filters).toString();
+    return `${MANAGEMENT_LISTS[resource] ?? paths.management.root}${query ? `?${query}` : ''}`;
+  },
+  entity: (screen: keyof typeof ENTITY_SCREENS, type: string, id?: number) =>
+    `${ENTITY_SCREENS[screen]}?${new URLSearchParams({ type, ...(id ? { id: String(id) } : {}) })}`,
+};

@@ -100,7 +100,7 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
     });
     const answer = await readBody(response);
     if (!response.ok) throw new ApiError(response.status, answer);
-    return responseData(answer);
+    return { data: responseData(answer), headers: response.headers };
   }
 
   // One refresh at a time: concurrent calls that meet an expired token all wait for the same one,
@@ -113,7 +113,7 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
       try {
         const body: RefreshBody = { refreshToken };
         session.updateTokens(
-          (await send('refresh', { method: 'POST', body }, undefined)) as TokenPair,
+          (await send('refresh', { method: 'POST', body }, undefined)).data as TokenPair,
         );
         return true;
       } catch {
@@ -123,11 +123,11 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
     return refreshing;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    if (options.token) return (await send(path, options, options.token)) as T;
+  async function exchange(path: string, options: RequestOptions = {}) {
+    if (options.token) return await send(path, options, options.token);
     const token = options.auth === false ? undefined : session.accessToken();
     try {
-      return (await send(path, options, token)) as T;
+      return await send(path, options, token);
     } catch (error) {
       if (!token || !(error instanceof ApiError) || error.code !== ErrorCode.TOKEN_EXPIRED)
         throw error;
@@ -138,12 +138,27 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
       }
       const fresh = session.accessToken();
       if (!fresh) throw error;
-      return (await send(path, options, fresh)) as T;
+      return await send(path, options, fresh);
     }
+  }
+
+  const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>
+    (await exchange(path, options)).data as T;
+
+  /** A GET of a list page: the items and the server's X-Total-Count (undefined when absent). */
+  async function page<T>(
+    path: string,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<{ items: T[]; total: number | undefined }> {
+    const { data, headers } = await exchange(path, { ...options, method: 'GET' });
+    const header = headers.get('X-Total-Count');
+    const total = header === null ? NaN : Number(header);
+    return { items: data as T[], total: Number.isSafeInteger(total) ? total : undefined };
   }
 
   return {
     request,
+    page,
     get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

@@ -63,6 +63,7 @@ export const en = {
     entityEdit: 'Edit',
     entityMembers: 'Members',
     entityLinks: 'Links',
+    entityConfigs: 'Configs',
     configurationGroupSettings: 'Configuration group settings',
     monitoring: 'Monitoring',
     comingSoon: 'This screen is not available yet.',

@@ -65,6 +65,7 @@ export const nl: typeof en = {
     entityEdit: 'Bewerken',
     entityMembers: 'Leden',
     entityLinks: 'Koppelingen',
+    entityConfigs: 'Instellingen',
     configurationGroupSettings: 'Instellingen configuratiegroep',
     monitoring: 'Monitoring',
     comingSoon: 'Dit scherm is nog niet beschikbaar.',

@@ -3,15 +3,18 @@ import type { en } from '../locales/en';
 import type { EntityTexts } from '../features/entity-detail/locales/en';
 import type { DashboardTexts } from '../locales/dashboards/en';
 import type { MonitoringTexts } from '../features/monitoring/locales/en';
+import type { ManagementTexts } from '../features/management/locales/en';
 
 // Typed translation keys: t('nav.assets') is checked against the English resource.
 declare module 'i18next' {
   interface CustomTypeOptions {
     // entity.* is added at run time by the entity detail chunk (features/entity-detail/locales).
+    // management.* by the management chunks (features/management/locales).
     // periodFilter, address, eventTypes, fleetOverview and drivingStyle: locales/dashboards.
     resources: {
       translation: typeof en & { entity: EntityTexts } & DashboardTexts & {
           monitoring: MonitoringTexts;
+          management: ManagementTexts;
         };
     };
   }

@@ -1,7 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { EntityEditScreen } from '@/features/management/edit/entity-edit-screen';
+import { NotFound } from './not-found';
+import { useManagementParams } from './use-management-params';
 
+/** entity/edit?type=<resource>[&id=<id>]: the edit (or, without id, create) form of a record. */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('screens.entityEdit')} subtitle={t('nav.management')} />;
+  const params = useManagementParams();
+  if (!params) return <NotFound />;
+  return <EntityEditScreen key={`${params.resource}-${params.id}`} {...params} />;
 }

@@ -1,7 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { MembersScreen } from '@/features/management/members/members-screen';
+import { NotFound } from './not-found';
+import { useManagementParams } from './use-management-params';
 
+/** entity/members?type=groups|configurationgroups&id=<id>. */
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('screens.entityMembers')} subtitle={t('nav.management')} />;
+  const params = useManagementParams();
+  if (!params?.id || (params.resource !== 'groups' && params.resource !== 'configurationgroups'))
+    return <NotFound />;
+  return (
+    <MembersScreen key={`${params.resource}-${params.id}`} owner={params.resource} id={params.id} />
+  );
 }

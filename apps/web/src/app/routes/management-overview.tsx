@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { ManagementOverviewScreen } from '@/features/management/overview/overview-screen';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('nav.managementOverview')} subtitle={t('nav.management')} />;
+  return <ManagementOverviewScreen />;
 }

@@ -1,0 +1,104 @@
+import {
+  CreateAssetBody,
+  CreateConfigurationGroupBody,
+  CreateDeviceBody,
+  CreateDriverBody,
+  CreateGroupBody,
+  CreateUserBody,
+  UpdateAssetBody,
+  UpdateConfigurationGroupBody,
+  UpdateDeviceBody,
+  UpdateDriverBody,
+  UpdateGroupBody,
+  UpdateUserBody,
+} from '@fleet/contract';
+import type { TObject } from 'typebox';
+import type { Entity } from '../api/entities';
+import type { Field } from '../columns';
+import type { Resource } from '../resources';
+
+export type FormField = {
+  name: Field;
+  kind: 'text' | 'tel' | 'checkbox' | 'password' | 'role';
+  autoComplete?: string;
+  /** Only when creating (a user's first password; later through reset). */
+  createOnly?: boolean;
+};
+
+export type FormSpec = {
+  fields: FormField[];
+  create: TObject;
+  update: TObject;
+  /** The field a 409 is about. */
+  unique?: Field;
+};
+
+const text = (name: Field, autoComplete = 'off'): FormField => ({
+  name,
+  kind: 'text',
+  autoComplete,
+});
+
+/** Each resource's edit form, checked with the contract's body schemas. */
+export const FORMS: Record<Resource, FormSpec> = {
+  assets: {
+    fields: [text('name'), text('licencePlate')],
+    create: CreateAssetBody,
+    update: UpdateAssetBody,
+  },
+  devices: {
+    fields: [text('name'), text('identifier')],
+    create: CreateDeviceBody,
+    update: UpdateDeviceBody,
+    unique: 'identifier',
+  },
+  drivers: {
+    fields: [
+      text('firstName'),
+      text('lastName'),
+      { name: 'phone', kind: 'tel', autoComplete: 'off' },
+    ],
+    create: CreateDriverBody,
+    update: UpdateDriverBody,
+  },
+  groups: {
+    fields: [text('name'), { name: 'active', kind: 'checkbox' }],
+    create: CreateGroupBody,
+    update: UpdateGroupBody,
+    unique: 'name',
+  },
+  configurationgroups: {
+    fields: [text('name')],
+    create: CreateConfigurationGroupBody,
+    update: UpdateConfigurationGroupBody,
+    unique: 'name',
+  },
+  users: {
+    fields: [
+      text('name'),
+      text('username'),
+      { name: 'password', kind: 'password', autoComplete: 'new-password', createOnly: true },
+      { name: 'role', kind: 'role' },
+    ],
+    create: CreateUserBody,
+    update: UpdateUserBody,
+    unique: 'username',
+  },
+};
+
+export type FormValues = Record<string, string | boolean>;
+
+/** The form's starting values: the record's (null as ''), or empty ones for a new record. */
+export function initialValues(spec: FormSpec, entity: Entity | undefined, creating: boolean) {
+  const values: FormValues = {};
+  for (const field of spec.fields) {
+    if (field.createOnly && !creating) continue;
+    const value = entity?.[field.name];
+    if (field.kind === 'checkbox') values[field.name] = entity ? Boolean(value) : true;
+    // A user record names its role user_role (as the session does); the bodies call it role.
+    else if (field.kind === 'role')
+      values[field.name] = typeof entity?.user_role === 'string' ? entity.user_role : 'USER';
+    else values[field.name] = value === null || value === undefined ? '' : String(value);
+  }
+  return values;
+}

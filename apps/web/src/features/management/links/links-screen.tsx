@@ -1,0 +1,332 @@
+import '../locales/register';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Card, Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { errorText } from '@/lib/api-client';
+import { useAuthenticatedSession } from '@/lib/auth';
+import { formatDateTime, fromDateTimeLocal, toDateTimeLocal, toLocalIso } from '@/lib/fleet-time';
+import { useAll, useEntity, type Entity } from '../api/entities';
+import {
+  deleteLink,
+  LINK_KINDS,
+  linkKeys,
+  linksQueryOptions,
+  linkTarget,
+  targetOf,
+  terminateLink,
+  type Link,
+  type LinkKind,
+  type LinkSubject,
+} from '../api/links';
+import { entityName } from '../columns';
+import { mayWrite, type Resource } from '../resources';
+import { QueryState } from '../shared';
+import { reprocessDays } from './reprocess';
+
+/** entity/links (spec §2, §4): an asset's device and driver links, or a device's or driver's assets. */
+export function LinksScreen({ subject, id }: { subject: LinkSubject; id: number }) {
+  const { t } = useTranslation();
+  const entity = useEntity(subject, id);
+  const name = entityName(subject, entity.data);
+  return (
+    <>
+      <PageHeader
+        title={name ? t('management.links.title', { name }) : t('management.list.links')}
+        subtitle={t(`management.resources.${subject}`)}
+      />
+      {LINK_KINDS[subject].map((kind) => (
+        <LinkSection key={kind} subject={subject} id={id} kind={kind} />
+      ))}
+    </>
+  );
+}
+
+type Outcome = { text: string; days?: { first: string; last: string } };
+
+function LinkSection({ subject, id, kind }: { subject: LinkSubject; id: number; kind: LinkKind }) {
+  const { t } = useTranslation();
+  const { organisation_id: organisationId, user_role: role } = useAuthenticatedSession();
+  const writes = mayWrite(role);
+  const queryClient = useQueryClient();
+  const links = useQuery(linksQueryOptions(subject, id, kind));
+  // The other side of each link: devices or drivers of an asset, assets of a device or driver.
+  const counterpart: Resource = subject === 'assets' ? kind : 'assets';
+  const others = useAll<Entity>(counterpart, organisationId);
+  const nameOf = (otherId: number) => {
+    const other = others.data?.find((row) => row.id === otherId);
+    return other ? entityName(counterpart, other) : `#${otherId}`;
+  };
+  const otherOf = (link: Link) => (subject === 'assets' ? targetOf(kind, link) : link.assetId);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (action: () => Promise<Outcome>) => action(),
+    onMutate: () => setOutcome(null),
+    onSuccess: async (result) => {
+      setOutcome(result);
+      await queryClient.invalidateQueries({ queryKey: linkKeys(subject, id) });
+    },
+  });
+  // Every action names the asset and the device or driver: from this screen's side and the row's.
+  const ends = (otherId: number) =>
+    subject === 'assets' ? { assetId: id, targetId: otherId } : { assetId: otherId, targetId: id };
+
+  const link = (otherId: number, from: Date | null) =>
+    mutation.mutate(async () => {
+      const { assetId, targetId } = ends(otherId);
+      const made = await linkTarget(assetId, kind, targetId, from ? toLocalIso(from) : undefined);
+      return {
+        text: t('management.links.linked'),
+        days: reprocessDays(made.from, null, new Date()),
+      };
+    });
+  const terminate = (row: Link, until: Date | null) =>
+    mutation.mutate(async () => {
+      const { assetId, targetId } = ends(otherOf(row));
+      const ended = await terminateLink(
+        assetId,
+        kind,
+        targetId,
+        until ? toLocalIso(until) : undefined,
+      );
+      return {
+        text: t('management.links.terminated'),
+        days: reprocessDays(ended.until ?? new Date(), null, new Date()),
+      };
+    });
+  const remove = (row: Link) => {
+    if (!window.confirm(t('management.links.deleteConfirm'))) return;
+    mutation.mutate(async () => {
+      await deleteLink(kind, row.id);
+      return {
+        text: t('management.links.deleted'),
+        days: reprocessDays(row.from, row.until, new Date()),
+      };
+    });
+  };
+
+  const title = t(`management.links.${counterpart}`);
+  return (
+    <section className="mb-4" aria-label={title}>
+      <h2 className="h5">{title}</h2>
+      {mutation.isError && (
+        <Alert variant="danger" role="alert" dismissible onClose={() => mutation.reset()}>
+          {t('management.links.refused', { message: errorText(mutation.error) })}
+        </Alert>
+      )}
+      {outcome && (
+        <Alert variant="success" role="status" dismissible onClose={() => setOutcome(null)}>
+          {outcome.text}.{' '}
+          {outcome.days &&
+            (outcome.days.first === outcome.days.last
+              ? t('management.links.reprocessOne', { day: outcome.days.first })
+              : t('management.links.reprocess', {
+                  from: outcome.days.first,
+                  until: outcome.days.last,
+                }))}
+        </Alert>
+      )}
+      <div className="row g-3">
+        {writes && (
+          <div className="col-lg-5">
+            <LinkForm
+              label={title}
+              options={(others.data ?? []).map((row) => ({
+                id: row.id,
+                name: entityName(counterpart, row),
+              }))}
+              busy={mutation.isPending}
+              onLink={link}
+            />
+          </div>
+        )}
+        <div className={writes ? 'col-lg-7' : 'col-12'}>
+          <Card>
+            <Card.Header>{t('management.links.history')}</Card.Header>
+            <Card.Body>
+              <QueryState query={links}>
+                {(rows) =>
+                  rows.length === 0 ? (
+                    <p className="text-body-secondary mb-0">{t('management.links.none')}</p>
+                  ) : (
+                    <ol
+                      className="list-unstyled mb-0 link-timeline"
+                      aria-label={`${title}: ${t('management.links.history')}`}
+                    >
+                      {rows.map((row) => (
+                        <TimelineItem
+                          key={row.id}
+                          row={row}
+                          name={nameOf(otherOf(row))}
+                          writes={writes}
+                          busy={mutation.isPending}
+                          onTerminate={(until) => terminate(row, until)}
+                          onDelete={() => remove(row)}
+                        />
+                      ))}
+                    </ol>
+                  )
+                }
+              </QueryState>
+            </Card.Body>
+          </Card>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Choose the device, driver or asset and link it now or from a past moment. */
+function LinkForm({
+  label,
+  options,
+  busy,
+  onLink,
+}: {
+  label: string;
+  options: { id: number; name: string }[];
+  busy: boolean;
+  onLink: (otherId: number, from: Date | null) => void;
+}) {
+  const { t } = useTranslation();
+  const [otherId, setOtherId] = useState('');
+  const [past, setPast] = useState(false);
+  const [from, setFrom] = useState(() => toDateTimeLocal(new Date()));
+  const fromDate = fromDateTimeLocal(from);
+  const valid = otherId !== '' && (!past || fromDate !== null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) onLink(Number(otherId), past ? fromDate : null);
+  };
+  const group = `link-${label}`;
+  return (
+    <Card>
+      <Card.Header>{t('management.links.link')}</Card.Header>
+      <Card.Body>
+        <form noValidate onSubmit={submit} aria-label={`${t('management.links.link')}: ${label}`}>
+          <Form.Group className="mb-3" controlId={`${group}-target`}>
+            <Form.Label>{t('management.links.linkTo')}</Form.Label>
+            <Form.Select
+              required
+              value={otherId}
+              onChange={(event) => setOtherId(event.target.value)}
+            >
+              <option value="">{t('management.links.choose')}</option>
+              {options.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Form.Check
+            type="radio"
+            id={`${group}-now`}
+            name={`${group}-when`}
+            label={t('management.links.now')}
+            checked={!past}
+            onChange={() => setPast(false)}
+          />
+          <Form.Check
+            type="radio"
+            id={`${group}-past`}
+            name={`${group}-when`}
+            label={t('management.links.pastMoment')}
+            checked={past}
+            onChange={() => setPast(true)}
+          />
+          {past && (
+            <Form.Group className="mt-2" controlId={`${group}-from`}>
+              <Form.Label>{t('management.links.from')}</Form.Label>
+              <Form.Control
+                type="datetime-local"
+                step={1}
+                required
+                isInvalid={fromDate === null}
+                value={from}
+                onChange={(event) => setFrom(event.target.value)}
+              />
+            </Form.Group>
+          )}
+          <Button type="submit" className="mt-3" disabled={!valid || busy}>
+            {t('management.links.link')}
+          </Button>
+        </form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function TimelineItem({
+  row,
+  name,
+  writes,
+  busy,
+  onTerminate,
+  onDelete,
+}: {
+  row: Link;
+  name: string;
+  writes: boolean;
+  busy: boolean;
+  onTerminate: (until: Date | null) => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const [until, setUntil] = useState('');
+  const open = row.until === null;
+  return (
+    <li className="border-start border-3 ps-3 pb-3 position-relative" data-testid="link-item">
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <strong>{name}</strong>
+        {open ? (
+          <Badge bg="success">{t('management.links.current')}</Badge>
+        ) : (
+          <Badge bg="secondary">{t('management.links.ended')}</Badge>
+        )}
+      </div>
+      <div className="text-body-secondary small">
+        {t('management.links.from')} {formatDateTime(row.from)} —{' '}
+        {open
+          ? t('management.links.open')
+          : `${t('management.links.until')} ${formatDateTime(row.until)}`}
+      </div>
+      {writes && (
+        <div className="d-flex flex-wrap gap-2 mt-2 align-items-center">
+          {open && (
+            <>
+              <Form.Control
+                size="sm"
+                type="datetime-local"
+                step={1}
+                className="w-auto"
+                aria-label={`${t('management.links.terminateAt')}: ${name}`}
+                value={until}
+                onChange={(event) => setUntil(event.target.value)}
+              />
+              <Button
+                size="sm"
+                variant="outline-dark"
+                disabled={busy}
+                onClick={() => onTerminate(until ? fromDateTimeLocal(until) : null)}
+              >
+                {t('management.links.terminate')}
+              </Button>
+            </>
+          )}
+          <Button
+            size="sm"
+            variant="outline-danger"
+            disabled={busy}
+            aria-label={`${t('management.links.delete')}: ${name}`}
+            onClick={onDelete}
+          >
+            {t('management.links.delete')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
