@@ -1,6 +1,7 @@
 import type { CommandKind, CommandResult, DeviceCommand } from '@fleet/contract';
 import { CredentialError, pause } from './client.js';
 import type { DeviceUnit, UnitServices } from './device-unit.js';
+import { applyConfiguration } from './configuration.js';
 import { answerMediaRequest } from './media-request.js';
 
 /**
@@ -23,6 +24,7 @@ export const NOT_SUPPORTED = 'not supported by this device';
 /** One handler per kind; a kind without one is answered FAILED "not supported by this device". */
 export const COMMAND_HANDLERS: Partial<Record<CommandKind, CommandHandler>> = {
   MEDIA_REQUEST: answerMediaRequest,
+  CONFIGURATION: (command, unit, services) => applyConfiguration(command, unit, services),
 };
 
 /** Seconds a poll waits on the server for a command. */

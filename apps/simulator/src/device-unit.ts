@@ -5,8 +5,8 @@ import type { DeviceSettings } from './settings.js';
 
 /**
  * The camera unit of one simulated vehicle: what it knows of itself. Command
- * handlers and event media work on it; a CONFIGURATION command will replace
- * its `settings`.
+ * handlers and event media work on it; a CONFIGURATION command replaces its
+ * `settings`.
  */
 export interface DeviceUnit {
   identifier: string;
@@ -15,6 +15,8 @@ export interface DeviceUnit {
   api: DeviceApi;
   recording: Recording;
   settings: DeviceSettings;
+  /** keeps the configuration values the unit applied (the simulator's state file) */
+  keepSettings?: (values: Record<string, string>) => void;
 }
 
 /** What every unit of the simulator shares. */

@@ -26,7 +26,7 @@ import {
 } from './event-media.js';
 import { MediaMaker } from './media-maker.js';
 import { DEFAULT_RECORDING_HOURS, Recordings, trackPoints } from './recorder.js';
-import { DEFAULT_SETTINGS } from './settings.js';
+import { applySettingValues, DEFAULT_SETTINGS } from './settings.js';
 import {
   demoFleets,
   plannedDriverLinks,
@@ -158,7 +158,11 @@ class Session {
       asset: vehicle.spec.asset.name,
       api: new DeviceApi(this.options.url, vehicle.state.credential!, this.options.log, signal),
       recording: this.recordings.of(vehicle.state.identifier),
-      settings: DEFAULT_SETTINGS,
+      settings: applySettingValues(DEFAULT_SETTINGS, vehicle.state.settings ?? {}).settings,
+      keepSettings: (values) => {
+        vehicle.state.settings = values;
+        this.save();
+      },
     };
   }
 
@@ -625,7 +629,7 @@ export async function runLive(options: LiveOptions): Promise<void> {
   for (const fleet of fleets) all.push(...(await session.ensureFleet(fleet, now() - DAY)).vehicles);
   const chosen = pickLive(all, options.vehicles);
 
-  const startLeg = (vehicle: Vehicle, notBefore: number): LiveVehicle['leg'] => {
+  const startLeg = (vehicle: Vehicle, notBefore: number, unit: DeviceUnit): LiveVehicle['leg'] => {
     const snapshot = vehicle.state.snapshot ?? {
       ...vehicle.spec.snapshot,
       time: notBefore - 60_000,
@@ -634,7 +638,8 @@ export async function runLive(options: LiveOptions): Promise<void> {
     const style =
       driver === null ? vehicle.fleet.unknownStyle : vehicle.fleet.drivers[driver]!.style;
     const start = Math.max(notBefore, snapshot.time + 60_000);
-    const leg = liveLeg(vehicle.spec.profile, snapshot, start, style);
+    // Driven by the unit's settings: a new configuration counts from the next leg.
+    const leg = liveLeg(vehicle.spec.profile, snapshot, start, style, undefined, unit.settings);
     vehicle.state.snapshot = snapshot;
     vehicle.state.legStart = start;
     return { ...leg, start };
@@ -651,10 +656,11 @@ export async function runLive(options: LiveOptions): Promise<void> {
   const live: LiveVehicle[] = chosen.map((vehicle) => {
     // A leg under way when the last run stopped is driven again (part of it may have been
     // sent, so its counters are the ones to go on from); otherwise one starts now.
-    const leg = startLeg(vehicle, vehicle.state.legStart ?? now());
+    const unit = units.get(vehicle)!;
+    const leg = startLeg(vehicle, vehicle.state.legStart ?? now(), unit);
     return {
       vehicle,
-      unit: units.get(vehicle)!,
+      unit,
       leg,
       records: 0,
       datapoints: 0,
@@ -749,6 +755,7 @@ export async function runLive(options: LiveOptions): Promise<void> {
         item.leg = startLeg(
           item.vehicle,
           Math.max(arrival + liveStop(item.vehicle.spec.profile, arrival), now()),
+          item.unit,
         );
         item.records = 0;
         item.datapoints = 0;

@@ -22,6 +22,8 @@ export interface VehicleState {
   snapshot?: VehicleSnapshot;
   /** a live trip under way: leg planned from `snapshot` at `legStart` */
   legStart?: number;
+  /** the configuration values the unit applied last (`service.parameter`), over the defaults */
+  settings?: Record<string, string>;
 }
 
 export interface SimulatorState {
