@@ -17,6 +17,19 @@ export interface DeviceUnit {
   settings: DeviceSettings;
   /** keeps the configuration values the unit applied (the simulator's state file) */
   keepSettings?: (values: Record<string, string>) => void;
+  /** where the vehicle is at `t` (ms): driving its live leg, or parked; none: it does not know */
+  position?: (t: number) => UnitPosition | undefined;
+}
+
+/** A position as the vehicle traces it. */
+export interface UnitPosition {
+  /** degrees × 100000 */
+  latitude: number;
+  longitude: number;
+  /** km/h */
+  speed: number;
+  /** degrees from north */
+  heading?: number;
 }
 
 /** What every unit of the simulator shares. */

@@ -25,7 +25,9 @@ import {
   type ShotWithSpeeds,
 } from './event-media.js';
 import { MediaMaker } from './media-maker.js';
-import { DEFAULT_RECORDING_HOURS, Recordings, trackPoints } from './recorder.js';
+import { interpolate } from './monitoring.js';
+import { DEFAULT_RECORDING_HOURS, Recordings, trackPoints, type TrackPoint } from './recorder.js';
+import { roadNetwork, toLocation } from './route.js';
 import { applySettingValues, DEFAULT_SETTINGS } from './settings.js';
 import {
   demoFleets,
@@ -668,6 +670,28 @@ export async function runLive(options: LiveOptions): Promise<void> {
       recordedDatapoints: 0,
     };
   });
+  // Where each vehicle is, for a monitoring's traces: on its live leg, or parked.
+  const network = roadNetwork();
+  const legPoints = new WeakMap<LiveVehicle['leg'], TrackPoint[]>();
+  for (const [vehicle, unit] of units) {
+    unit.position = (t) => {
+      const item = live.find((l) => l.vehicle === vehicle);
+      if (item && t >= item.leg.departure) {
+        if (!legPoints.has(item.leg))
+          legPoints.set(
+            item.leg,
+            trackPoints([
+              ...(item.leg.output.records as RawRecordInput[]),
+              ...(item.leg.output.datapoints as DatapointInput[]),
+            ]),
+          );
+        const at = interpolate(legPoints.get(item.leg)!, t);
+        if (at) return at;
+      }
+      const place = network.places[(vehicle.state.snapshot ?? vehicle.spec.snapshot).place];
+      return place ? { ...toLocation(place), speed: 0 } : undefined;
+    };
+  }
   session.save();
   log(
     live.length
@@ -692,7 +716,7 @@ export async function runLive(options: LiveOptions): Promise<void> {
             },
           }),
         );
-  if (loops.length) log(`${loops.length} camera units answer media requests.`);
+  if (loops.length) log(`${loops.length} camera units answer media and monitoring requests.`);
   const eventMedia = new LiveEventMedia(services, signal);
   let pruned = now();
 
