@@ -45,8 +45,10 @@ export function liveFeedArgs(options: {
   font: string | undefined;
   /** the clock and speed, re-read every frame */
   textFile: string;
+  /** s it runs at most (the monitoring's maximum end): even a killed simulator leaves no ffmpeg for long */
+  seconds: number;
 }): string[] {
-  const { camera, asset, video, port, font, textFile } = options;
+  const { camera, asset, video, port, font, textFile, seconds } = options;
   const size = Math.max(14, Math.round(video.height / 22));
   const band = `drawbox=x=0:y=0:w=iw:h=${Math.round(size * 2.2 * 2)}:color=black@0.6:t=fill`;
   const text = (extra: string, y: number) =>
@@ -67,6 +69,8 @@ export function liveFeedArgs(options: {
     'lavfi',
     '-i',
     `testsrc=size=${video.width}x${video.height}:rate=${video.fps}`,
+    '-t',
+    String(Math.max(1, Math.ceil(seconds))),
     '-vf',
     filters.join(','),
     '-c:v',
@@ -93,7 +97,9 @@ export function liveFeedArgs(options: {
 /** Every ffmpeg a feed started and has not stopped: killed when the process exits, whatever happens. */
 const running = new Set<ChildProcess>();
 let exitHook = false;
-function track(child: ChildProcess): void {
+/** Starts a feed's ffmpeg, killed at the latest when this process exits (no orphans). */
+export function spawnFeed(file: string, args: string[]): ChildProcess {
+  const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   if (!exitHook) {
@@ -102,6 +108,7 @@ function track(child: ChildProcess): void {
       for (const process of running) process.kill('SIGKILL');
     });
   }
+  return child;
 }
 /** How many feed ffmpegs run now (for tests). */
 export const runningFeeds = () => running.size;
@@ -198,6 +205,8 @@ export class CameraFeed {
     private readonly asset: string,
     private readonly room: LiveRoom,
     private readonly video: FeedVideo,
+    /** ms: the monitoring's maximum end, after which ffmpeg stops by itself */
+    private readonly maxEnd: number,
     private readonly log: (message: string) => void,
   ) {
     this.janus = new JanusSession(room.gatewayUrl);
@@ -252,7 +261,7 @@ export class CameraFeed {
     this.socket.on('message', (packet) => media.writeRtp(packet));
     const port = (this.socket.address() as AddressInfo).port;
     if (this.closed) return;
-    this.ffmpeg = spawn(
+    this.ffmpeg = spawnFeed(
       ffmpegPath(),
       liveFeedArgs({
         camera: this.camera,
@@ -261,10 +270,9 @@ export class CameraFeed {
         port,
         font: findFont(),
         textFile: this.textFile,
+        seconds: (this.maxEnd - Date.now()) / 1000 + 60,
       }),
-      { stdio: ['ignore', 'ignore', 'pipe'] },
     );
-    track(this.ffmpeg);
     let errors = '';
     this.ffmpeg.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk).slice(-500)));
     this.ffmpeg.once('exit', (code) => {

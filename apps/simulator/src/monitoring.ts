@@ -91,6 +91,7 @@ export async function runMonitoring(
             unit.asset,
             { gatewayUrl: live.gatewayUrl, roomId: live.roomId, pin: live.pin },
             { width, height, fps },
+            Date.parse(monitoring.maxEnd),
             log,
           ),
         );
