@@ -345,6 +345,12 @@ export class DeviceApi {
     return (await response.json()) as DeviceMonitoring;
   }
 
+  /** The monitoring as the server has it (after a restart: is it still on?). */
+  async monitoring(id: number, signal?: AbortSignal): Promise<DeviceMonitoring> {
+    const response = await this.retried(`monitorings/${id}`, () => ({ method: 'GET' }), signal);
+    return (await response.json()) as DeviceMonitoring;
+  }
+
   /** Traces: `ended: true` says stop (nothing was stored). */
   async monitoringPositions(
     id: number,

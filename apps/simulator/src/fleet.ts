@@ -25,7 +25,7 @@ import {
   type ShotWithSpeeds,
 } from './event-media.js';
 import { MediaMaker } from './media-maker.js';
-import { interpolate } from './monitoring.js';
+import { interpolate, resumeMonitoring } from './monitoring.js';
 import { DEFAULT_RECORDING_HOURS, Recordings, trackPoints, type TrackPoint } from './recorder.js';
 import { roadNetwork, toLocation } from './route.js';
 import { applySettingValues, DEFAULT_SETTINGS } from './settings.js';
@@ -163,6 +163,11 @@ class Session {
       settings: applySettingValues(DEFAULT_SETTINGS, vehicle.state.settings ?? {}).settings,
       keepSettings: (values) => {
         vehicle.state.settings = values;
+        this.save();
+      },
+      keepMonitoring: (id) => {
+        if (id === undefined) delete vehicle.state.monitoring;
+        else vehicle.state.monitoring = id;
         this.save();
       },
     };
@@ -717,6 +722,18 @@ export async function runLive(options: LiveOptions): Promise<void> {
           }),
         );
   if (loops.length) log(`${loops.length} camera units answer media and monitoring requests.`);
+  // A monitoring under way when the simulator stopped goes on (if the server still has it on).
+  const resumed =
+    options.commands === false
+      ? []
+      : [...units]
+          .filter(([vehicle]) => vehicle.state.monitoring !== undefined)
+          .map(([vehicle, unit]) =>
+            resumeMonitoring(vehicle.state.monitoring!, unit, services, signal).catch(
+              (error: Error) =>
+                signal.aborted || log(`${unit.asset}: monitoring not resumed: ${error.message}`),
+            ),
+          );
   const eventMedia = new LiveEventMedia(services, signal);
   let pruned = now();
 
@@ -798,7 +815,7 @@ export async function runLive(options: LiveOptions): Promise<void> {
   } finally {
     stopUnits.abort();
     session.save();
-    await Promise.all([...loops, eventMedia.settled()]);
+    await Promise.all([...loops, ...resumed, eventMedia.settled()]);
     await session.close();
   }
   log('Live driving stopped.');

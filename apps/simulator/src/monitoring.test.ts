@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { interpolate, nextTraceDelay, traceTimes } from './monitoring.js';
+import { ApiError } from './client.js';
+import type { DeviceUnit, UnitServices } from './device-unit.js';
+import { interpolate, nextTraceDelay, resumeMonitoring, traceTimes } from './monitoring.js';
+import { DEFAULT_SETTINGS } from './settings.js';
 
 describe('the trace schedule', () => {
   it.each([
@@ -36,5 +39,41 @@ describe('a position between track points', () => {
     [25_000, { latitude: 5_201_000, longitude: 501_000, speed: 60 }],
   ])('at %i: %j', (t, position) => {
     expect(interpolate(points, t)).toEqual(position);
+  });
+});
+
+describe('a monitoring after a restart', () => {
+  const unitWith = (monitoring: () => Promise<unknown>) => {
+    const kept: (number | undefined)[] = [];
+    const traced: unknown[] = [];
+    const unit = {
+      asset: 'Truck',
+      identifier: 'X',
+      settings: DEFAULT_SETTINGS,
+      api: {
+        monitoring,
+        monitoringPositions: async (_id: number, positions: unknown[]) => {
+          traced.push(...positions);
+          return { stored: positions.length, ended: true, tracingFrequency: 1 };
+        },
+      },
+      position: () => ({ latitude: 5_200_000, longitude: 500_000, speed: 10 }),
+      keepMonitoring: (id: number | undefined) => kept.push(id),
+    } as unknown as DeviceUnit;
+    const services = { log: () => {}, now: Date.now } as unknown as UnitServices;
+    return { unit, services, kept, traced };
+  };
+  const base = { id: 4, tracingFrequency: 1, start: '', maxEnd: '', liveFeed: null };
+
+  it.each([
+    ['ended meanwhile', async () => ({ ...base, ended: true }), [undefined], 0],
+    ['gone', async () => Promise.reject(new ApiError(404, 'NOT_FOUND', 'no')), [undefined], 0],
+    // Still on: traced until the answer says it ended, then forgotten.
+    ['still on', async () => ({ ...base, ended: false }), [4, undefined], 1],
+  ])('%s', async (_, monitoring, kept, traces) => {
+    const t = unitWith(monitoring);
+    await resumeMonitoring(4, t.unit, t.services, new AbortController().signal);
+    expect(t.kept).toEqual(kept);
+    expect(t.traced).toHaveLength(traces);
   });
 });

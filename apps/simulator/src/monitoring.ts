@@ -4,7 +4,7 @@ import type {
   DeviceCommand,
   DeviceMonitoring,
 } from '@fleet/contract';
-import { pause } from './client.js';
+import { ApiError, pause } from './client.js';
 import type { DeviceUnit, UnitPosition, UnitServices } from './device-unit.js';
 import { CameraFeed, camerasToPublish } from './live-feed.js';
 import type { TrackPoint } from './recorder.js';
@@ -69,8 +69,44 @@ export async function runMonitoring(
   services: UnitServices,
   signal: AbortSignal,
 ): Promise<CommandResult> {
-  const monitoring: DeviceMonitoring = await unit.api.startMonitoring(command.id, signal);
-  if (monitoring.ended) return { status: 'DONE' };
+  const monitoring = await unit.api.startMonitoring(command.id, signal);
+  await follow(monitoring, unit, services, signal);
+  return { status: 'DONE' };
+}
+
+/** After a restart: goes on with the monitoring the unit had under way, unless it ended meanwhile. */
+export async function resumeMonitoring(
+  id: number,
+  unit: DeviceUnit,
+  services: UnitServices,
+  signal: AbortSignal,
+): Promise<void> {
+  let monitoring: DeviceMonitoring;
+  try {
+    monitoring = await unit.api.monitoring(id, signal);
+  } catch (error) {
+    // Gone (or another device's now): nothing to go on with.
+    if (error instanceof ApiError && error.status === 404) {
+      unit.keepMonitoring?.(undefined);
+      return;
+    }
+    throw error;
+  }
+  await follow(monitoring, unit, services, signal);
+}
+
+/** Traces and publishes until the monitoring ends or the signal aborts. */
+async function follow(
+  monitoring: DeviceMonitoring,
+  unit: DeviceUnit,
+  services: UnitServices,
+  signal: AbortSignal,
+): Promise<void> {
+  if (monitoring.ended) {
+    unit.keepMonitoring?.(undefined);
+    return;
+  }
+  unit.keepMonitoring?.(monitoring.id);
   const stop = new AbortController();
   const until = AbortSignal.any([signal, stop.signal]);
   underWay.get(unit.identifier)?.stop.abort();
@@ -125,12 +161,13 @@ export async function runMonitoring(
   } catch (error) {
     if (!until.aborted) throw error;
   } finally {
+    // Stopped by the simulator's exit it goes on after a restart; otherwise it is over.
+    if (!signal.aborted) unit.keepMonitoring?.(undefined);
     clearInterval(overlay);
     if (underWay.get(unit.identifier)?.stop === stop) underWay.delete(unit.identifier);
     await Promise.all(feeds.map((feed) => feed.close()));
     log(`${unit.asset}: monitoring ${monitoring.id} stopped`);
   }
-  return { status: 'DONE' };
 }
 
 /** A MONITORING_END: the monitoring of its `monitoringId` stops (if this unit runs it). */

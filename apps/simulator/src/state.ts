@@ -24,6 +24,8 @@ export interface VehicleState {
   legStart?: number;
   /** the configuration values the unit applied last (`service.parameter`), over the defaults */
   settings?: Record<string, string>;
+  /** the monitoring under way when the simulator stopped: it goes on after a restart */
+  monitoring?: number;
 }
 
 export interface SimulatorState {
