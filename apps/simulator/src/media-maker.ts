@@ -148,7 +148,7 @@ export function videoArgs(
     '-profile:v',
     'main',
     '-preset',
-    'veryfast',
+    'superfast',
     '-crf',
     '28',
     '-maxrate',
