@@ -26,6 +26,8 @@ import {
   type Organisation,
   type RawRecordInput,
   type TokenPair,
+  type DeviceMonitoring,
+  type MonitoringPositionsResult,
 } from '@fleet/contract';
 
 /**
@@ -334,6 +336,38 @@ export class DeviceApi {
   private async command(path: string, init: RequestInit, signal?: AbortSignal): Promise<void> {
     await this.retried(path, () => ({ ...init }), signal);
   }
+
+  // ── Monitoring (docs/device-protocol.md, Monitoring) ─────────────────────
+
+  /** Starts the monitoring a MONITORING_REQUEST asks for (acknowledging it). */
+  async startMonitoring(commandId: number, signal?: AbortSignal): Promise<DeviceMonitoring> {
+    const response = await this.retried('monitorings', () => json({ commandId }), signal);
+    return (await response.json()) as DeviceMonitoring;
+  }
+
+  /** The monitoring as the server has it (after a restart: is it still on?). */
+  async monitoring(id: number, signal?: AbortSignal): Promise<DeviceMonitoring> {
+    const response = await this.retried(`monitorings/${id}`, () => ({ method: 'GET' }), signal);
+    return (await response.json()) as DeviceMonitoring;
+  }
+
+  /** Traces: `ended: true` says stop (nothing was stored). */
+  async monitoringPositions(
+    id: number,
+    positions: DatapointInput[],
+    signal?: AbortSignal,
+  ): Promise<MonitoringPositionsResult> {
+    const response = await this.retried(
+      `monitorings/${id}/positions`,
+      () => json({ positions }),
+      signal,
+    );
+    return (await response.json()) as MonitoringPositionsResult;
+  }
+
+  /** The device ends its monitoring. */
+  endMonitoring = (id: number, signal?: AbortSignal) =>
+    this.command(`monitorings/${id}/end`, { method: 'PUT' }, signal);
 
   /** Sends a picture or clip (multipart: the fields, then the file); answers the medium. */
   async uploadMedia(

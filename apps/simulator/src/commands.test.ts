@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DeviceCommand } from '@fleet/contract';
+import type { CommandKind, DeviceCommand } from '@fleet/contract';
 import { DeviceApi } from './client.js';
 import { backoff, ChannelHealth, NOT_SUPPORTED, runCommandLoop } from './commands.js';
 import type { DeviceUnit, UnitServices } from './device-unit.js';
@@ -194,7 +194,8 @@ describe('the command loop', () => {
       wait: 1,
     });
     channel.give(mediaRequest(6, T - 5 * 3_600_000, 16));
-    channel.give({ id: 7, kind: 'MONITORING_REQUEST', payload: {} });
+    // A kind this simulator does not know (a newer server's).
+    channel.give({ id: 7, kind: 'FIRMWARE_UPDATE' as CommandKind, payload: {} });
     await until(() => channel.bodies.filter((b) => b.path.endsWith('/result')).length === 2);
     stop.abort();
     await loop;

@@ -1,7 +1,9 @@
 import type { CommandKind, CommandResult, DeviceCommand } from '@fleet/contract';
 import { CredentialError, pause } from './client.js';
 import type { DeviceUnit, UnitServices } from './device-unit.js';
+import { applyConfiguration } from './configuration.js';
 import { answerMediaRequest } from './media-request.js';
+import { endMonitoring, runMonitoring } from './monitoring.js';
 
 /**
  * The device end of the command channel (docs/device-protocol.md): every unit
@@ -23,6 +25,9 @@ export const NOT_SUPPORTED = 'not supported by this device';
 /** One handler per kind; a kind without one is answered FAILED "not supported by this device". */
 export const COMMAND_HANDLERS: Partial<Record<CommandKind, CommandHandler>> = {
   MEDIA_REQUEST: answerMediaRequest,
+  CONFIGURATION: (command, unit, services) => applyConfiguration(command, unit, services),
+  MONITORING_REQUEST: runMonitoring,
+  MONITORING_END: (command, unit) => endMonitoring(command, unit),
 };
 
 /** Seconds a poll waits on the server for a command. */

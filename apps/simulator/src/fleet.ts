@@ -25,8 +25,10 @@ import {
   type ShotWithSpeeds,
 } from './event-media.js';
 import { MediaMaker } from './media-maker.js';
-import { DEFAULT_RECORDING_HOURS, Recordings, trackPoints } from './recorder.js';
-import { DEFAULT_SETTINGS } from './settings.js';
+import { interpolate, resumeMonitoring } from './monitoring.js';
+import { DEFAULT_RECORDING_HOURS, Recordings, trackPoints, type TrackPoint } from './recorder.js';
+import { roadNetwork, toLocation } from './route.js';
+import { applySettingValues, DEFAULT_SETTINGS } from './settings.js';
 import {
   demoFleets,
   plannedDriverLinks,
@@ -158,7 +160,16 @@ class Session {
       asset: vehicle.spec.asset.name,
       api: new DeviceApi(this.options.url, vehicle.state.credential!, this.options.log, signal),
       recording: this.recordings.of(vehicle.state.identifier),
-      settings: DEFAULT_SETTINGS,
+      settings: applySettingValues(DEFAULT_SETTINGS, vehicle.state.settings ?? {}).settings,
+      keepSettings: (values) => {
+        vehicle.state.settings = values;
+        this.save();
+      },
+      keepMonitoring: (id) => {
+        if (id === undefined) delete vehicle.state.monitoring;
+        else vehicle.state.monitoring = id;
+        this.save();
+      },
     };
   }
 
@@ -625,7 +636,7 @@ export async function runLive(options: LiveOptions): Promise<void> {
   for (const fleet of fleets) all.push(...(await session.ensureFleet(fleet, now() - DAY)).vehicles);
   const chosen = pickLive(all, options.vehicles);
 
-  const startLeg = (vehicle: Vehicle, notBefore: number): LiveVehicle['leg'] => {
+  const startLeg = (vehicle: Vehicle, notBefore: number, unit: DeviceUnit): LiveVehicle['leg'] => {
     const snapshot = vehicle.state.snapshot ?? {
       ...vehicle.spec.snapshot,
       time: notBefore - 60_000,
@@ -634,7 +645,8 @@ export async function runLive(options: LiveOptions): Promise<void> {
     const style =
       driver === null ? vehicle.fleet.unknownStyle : vehicle.fleet.drivers[driver]!.style;
     const start = Math.max(notBefore, snapshot.time + 60_000);
-    const leg = liveLeg(vehicle.spec.profile, snapshot, start, style);
+    // Driven by the unit's settings: a new configuration counts from the next leg.
+    const leg = liveLeg(vehicle.spec.profile, snapshot, start, style, undefined, unit.settings);
     vehicle.state.snapshot = snapshot;
     vehicle.state.legStart = start;
     return { ...leg, start };
@@ -651,10 +663,11 @@ export async function runLive(options: LiveOptions): Promise<void> {
   const live: LiveVehicle[] = chosen.map((vehicle) => {
     // A leg under way when the last run stopped is driven again (part of it may have been
     // sent, so its counters are the ones to go on from); otherwise one starts now.
-    const leg = startLeg(vehicle, vehicle.state.legStart ?? now());
+    const unit = units.get(vehicle)!;
+    const leg = startLeg(vehicle, vehicle.state.legStart ?? now(), unit);
     return {
       vehicle,
-      unit: units.get(vehicle)!,
+      unit,
       leg,
       records: 0,
       datapoints: 0,
@@ -662,6 +675,28 @@ export async function runLive(options: LiveOptions): Promise<void> {
       recordedDatapoints: 0,
     };
   });
+  // Where each vehicle is, for a monitoring's traces: on its live leg, or parked.
+  const network = roadNetwork();
+  const legPoints = new WeakMap<LiveVehicle['leg'], TrackPoint[]>();
+  for (const [vehicle, unit] of units) {
+    unit.position = (t) => {
+      const item = live.find((l) => l.vehicle === vehicle);
+      if (item && t >= item.leg.departure) {
+        if (!legPoints.has(item.leg))
+          legPoints.set(
+            item.leg,
+            trackPoints([
+              ...(item.leg.output.records as RawRecordInput[]),
+              ...(item.leg.output.datapoints as DatapointInput[]),
+            ]),
+          );
+        const at = interpolate(legPoints.get(item.leg)!, t);
+        if (at) return at;
+      }
+      const place = network.places[(vehicle.state.snapshot ?? vehicle.spec.snapshot).place];
+      return place ? { ...toLocation(place), speed: 0 } : undefined;
+    };
+  }
   session.save();
   log(
     live.length
@@ -686,7 +721,19 @@ export async function runLive(options: LiveOptions): Promise<void> {
             },
           }),
         );
-  if (loops.length) log(`${loops.length} camera units answer media requests.`);
+  if (loops.length) log(`${loops.length} camera units answer media and monitoring requests.`);
+  // A monitoring under way when the simulator stopped goes on (if the server still has it on).
+  const resumed =
+    options.commands === false
+      ? []
+      : [...units]
+          .filter(([vehicle]) => vehicle.state.monitoring !== undefined)
+          .map(([vehicle, unit]) =>
+            resumeMonitoring(vehicle.state.monitoring!, unit, services, signal).catch(
+              (error: Error) =>
+                signal.aborted || log(`${unit.asset}: monitoring not resumed: ${error.message}`),
+            ),
+          );
   const eventMedia = new LiveEventMedia(services, signal);
   let pruned = now();
 
@@ -749,6 +796,7 @@ export async function runLive(options: LiveOptions): Promise<void> {
         item.leg = startLeg(
           item.vehicle,
           Math.max(arrival + liveStop(item.vehicle.spec.profile, arrival), now()),
+          item.unit,
         );
         item.records = 0;
         item.datapoints = 0;
@@ -767,7 +815,7 @@ export async function runLive(options: LiveOptions): Promise<void> {
   } finally {
     stopUnits.abort();
     session.save();
-    await Promise.all([...loops, eventMedia.settled()]);
+    await Promise.all([...loops, ...resumed, eventMedia.settled()]);
     await session.close();
   }
   log('Live driving stopped.');

@@ -1,6 +1,7 @@
 import type { DatapointInput, RawRecordInput } from '@fleet/contract';
 import { addDays, localDay, localTime, offsetMinutes, weekday } from './local-time.js';
 import { Random, seedOf } from './random.js';
+import type { DeviceSettings } from './settings.js';
 import { distance, planRoute, roadDistances, roadNetwork, type RoadNetwork } from './route.js';
 import {
   driveTrip,
@@ -205,6 +206,8 @@ export function liveLeg(
   notBefore: number,
   style: DriverStyle,
   network: RoadNetwork = roadNetwork(),
+  /** the unit's settings: its thresholds and periodic frequencies (default: the trips of the history) */
+  settings?: Pick<DeviceSettings, 'thresholds' | 'periodical'>,
 ): { snapshot: VehicleSnapshot; output: Output; departure: number } {
   const random = new Random(seedOf(profile.seed, 'live', notBefore));
   const departure = Math.floor((notBefore + random.int(5, 40) * 1000) / 1000) * 1000;
@@ -223,6 +226,7 @@ export function liveLeg(
       endIdle: random.int(15, 60),
       ptoSeconds: profile.truck.hasPto && random.chance(0.3) ? random.int(180, 600) : 0,
       rushHour: isRushHour(departure),
+      ...(settings ? { thresholds: settings.thresholds, periodical: settings.periodical } : {}),
     },
     random,
   );

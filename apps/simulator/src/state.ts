@@ -22,6 +22,10 @@ export interface VehicleState {
   snapshot?: VehicleSnapshot;
   /** a live trip under way: leg planned from `snapshot` at `legStart` */
   legStart?: number;
+  /** the configuration values the unit applied last (`service.parameter`), over the defaults */
+  settings?: Record<string, string>;
+  /** the monitoring under way when the simulator stopped: it goes on after a restart */
+  monitoring?: number;
 }
 
 export interface SimulatorState {

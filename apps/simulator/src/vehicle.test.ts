@@ -9,7 +9,14 @@ import {
 import { Random, seedOf } from './random.js';
 import { distance, placeIndex, planRoute, roadNetwork } from './route.js';
 import { newVehicle, simulateHistory } from './schedule.js';
-import { driverStyle, driveTrip, lifetimeCounters, reportedMetrics } from './vehicle.js';
+import {
+  driverStyle,
+  driveTrip,
+  lifetimeCounters,
+  reportedMetrics,
+  THRESHOLDS,
+  type TripPlan,
+} from './vehicle.js';
 
 const network = roadNetwork();
 const depot = placeIndex(network, 'Nieuwegein, Plettenburg');
@@ -246,5 +253,62 @@ describe('events over many days', () => {
     expect(rough.per100('OVER_SPEED_START')).toBeLessThan(5);
     expect(rough.per100('OVER_RPM_START')).toBeLessThan(10);
     expect(rough.totals['IDLE_START']!).toBeGreaterThan(calm.totals['IDLE_START']!);
+  });
+});
+
+describe('the unit settings', () => {
+  const trip = (settings: Partial<Pick<TripPlan, 'thresholds' | 'periodical'>>) => {
+    const random = new Random(9);
+    const route = planRoute(
+      network,
+      placeIndex(network, 'Eindhoven'),
+      placeIndex(network, 'Rotterdam'),
+      random,
+    );
+    return driveTrip(
+      lifetimeCounters(3, 100_000, random),
+      {
+        route,
+        departure: Date.parse('2026-11-17T10:30:00Z'),
+        style: driverStyle(0.9, random),
+        truck: { emptyMass: 15_000, hasPto: false, hasRetarder: true },
+        load: 10_000,
+        startIdle: 60,
+        endIdle: 30,
+        ptoSeconds: 0,
+        rushHour: false,
+        ...settings,
+      },
+      random,
+    );
+  };
+  const events = (output: ReturnType<typeof trip>, type: string) => count(output.records, type);
+
+  it('raise events at the thresholds the unit was given', () => {
+    const base = trip({});
+    expect(JSON.stringify(trip({ thresholds: THRESHOLDS }))).toBe(JSON.stringify(base));
+    const strict = trip({ thresholds: { ...THRESHOLDS, overSpeed: 60, overRpm: 1500 } });
+    expect(events(strict, 'OVER_SPEED_START')).toBeGreaterThan(events(base, 'OVER_SPEED_START'));
+    expect(events(strict, 'OVER_RPM_START')).toBeGreaterThan(events(base, 'OVER_RPM_START'));
+    const lenient = trip({
+      thresholds: { ...THRESHOLDS, overSpeed: 200, harshBrake: 40, harshAcceleration: 30 },
+    });
+    expect(events(base, 'HARSH_BRAKE') + events(base, 'HARSH_ACCELERATION')).toBeGreaterThan(0);
+    for (const type of ['OVER_SPEED_START', 'HARSH_BRAKE', 'HARSH_ACCELERATION'])
+      expect(events(lenient, type), type).toBe(0);
+  });
+
+  it.each([
+    [{ moving: 60, notMoving: 60 }, 60],
+    [{ moving: 10, notMoving: 900 }, 10],
+    [{ moving: 300, notMoving: 900 }, 300],
+  ])('send a periodic record at %j', (periodical, seconds) => {
+    const output = trip({ periodical });
+    const times = output.records
+      .filter((r) => r.transferReason === 'PERIODIC')
+      .map((r) => Date.parse(r.timestamp));
+    const gaps = times.slice(1).map((t, i) => (t - times[i]!) / 1000);
+    expect(Math.min(...gaps)).toBe(seconds);
+    expect(gaps.filter((gap) => gap === seconds).length / gaps.length).toBeGreaterThan(0.9);
   });
 });

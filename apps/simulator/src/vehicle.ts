@@ -9,36 +9,19 @@ import {
 } from '@fleet/contract';
 import { positionAt, toLocation, type RoadKind, type Route } from './route.js';
 import type { Random } from './random.js';
+import { DEFAULT_SETTINGS, type PeriodicalSettings, type ThresholdSettings } from './settings.js';
 
 /**
  * The truck model: drives one trip second by second and reports what an FMS
  * unit would: cumulative counters that only move forward, events, raw records
  * and GPS datapoints. Pure: everything random comes from the Random passed in.
  *
- * The unit's thresholds are the defaults of the configuration group settings
- * (apps/server/src/modules/configurations/definitions.ts).
+ * The unit's thresholds and periodic frequencies are the plan's (a live leg
+ * drives by the unit's settings), else the defaults of the configuration group
+ * settings (apps/server/src/modules/configurations/definitions.ts) with a
+ * PERIODIC record every minute.
  */
-export const THRESHOLDS = {
-  /** m/s²: accelerationTime / decelerationTime */
-  acceleration: 0.5,
-  deceleration: 0.5,
-  /** rpm above which driving time counts as over-RPM time */
-  rpmTime: 1700,
-  /** km/h above which driving time counts as over-speed time */
-  speedTime: 85,
-  /** rpm of an OVER_RPM_START event */
-  overRpm: 2000,
-  /** km/h of an OVER_SPEED_START event */
-  overSpeed: 90,
-  /** s stationary with the engine running before IDLE_START */
-  idle: 120,
-  /** s at a steady speed before it counts as cruising */
-  cruise: 30,
-  /** km/h: lowest cruising speed */
-  cruisable: 50,
-  /** % accelerator pedal: harsh pedal time */
-  pedal: 90,
-} as const;
+export const THRESHOLDS: ThresholdSettings = DEFAULT_SETTINGS.thresholds;
 
 export const PERIODIC_SECONDS = 60;
 export const DATAPOINT_SECONDS = 15;
@@ -174,6 +157,10 @@ export interface TripPlan {
   ptoSeconds: number;
   /** morning or evening rush: more congestion on the motorway */
   rushHour: boolean;
+  /** the unit's thresholds (default THRESHOLDS) */
+  thresholds?: ThresholdSettings;
+  /** s between PERIODIC records (default PERIODIC_SECONDS moving or not) */
+  periodical?: PeriodicalSettings;
 }
 
 export interface TripOutput {
@@ -212,6 +199,9 @@ type Mode = 'accelerate' | 'hold' | 'coast' | 'engine-brake' | 'retarder' | 'bra
  */
 export function driveTrip(counters: Counters, plan: TripPlan, random: Random): TripOutput {
   const { route, style, truck } = plan;
+  const limits = plan.thresholds ?? THRESHOLDS;
+  const periodical = plan.periodical ?? { moving: PERIODIC_SECONDS, notMoving: PERIODIC_SECONDS };
+  let lastPeriodic = plan.departure;
   const records: RawRecordInput[] = [];
   const datapoints: DatapointInput[] = [];
   const mass = truck.emptyMass + plan.load;
@@ -270,7 +260,10 @@ export function driveTrip(counters: Counters, plan: TripPlan, random: Random): T
     if (events.length) record('EVENTS', events);
     events = [];
     const elapsed = (t - start) / 1000;
-    if (elapsed % PERIODIC_SECONDS === 0) record('PERIODIC');
+    if (t - lastPeriodic >= 1000 * (v > 0 ? periodical.moving : periodical.notMoving)) {
+      record('PERIODIC');
+      lastPeriodic = t;
+    }
     if (elapsed % DATAPOINT_SECONDS === 0) datapoint();
   };
 
@@ -286,10 +279,10 @@ export function driveTrip(counters: Counters, plan: TripPlan, random: Random): T
     counters.fuelUsedIdle += IDLE_LITRES_PER_SECOND;
     counters.totalFuelUsed += IDLE_LITRES_PER_SECOND;
     idleRun += 1;
-    if (idleRun === THRESHOLDS.idle) {
+    if (idleRun === limits.idle) {
       idleEvent = true;
       events.push('IDLE_START');
-    } else if (idleRun > THRESHOLDS.idle) {
+    } else if (idleRun > limits.idle) {
       counters.idleThresholdTime += 1;
     }
   };
@@ -401,6 +394,7 @@ export function driveTrip(counters: Counters, plan: TripPlan, random: Random): T
   let harshBrakeSeconds = 0;
   let harshBrakeDecel = 0;
   let harshAccelerationSeconds = 0;
+  let harshAccelerationStart = false;
 
   let cruiseControl = false;
   let cruiseDeclined = false;
@@ -499,8 +493,11 @@ export function driveTrip(counters: Counters, plan: TripPlan, random: Random): T
       nextHarshBrake = s + spacing(style.harshBrakeRate);
       harshBrakeSeconds = random.int(2, 3);
       harshBrakeDecel = random.uniform(3.6, 4.6);
-      events.push('HARSH_BRAKE');
-      counters.harshBrakeCount += 1;
+      // Harsh to the unit when it loses more speed in a second than its threshold.
+      if (harshBrakeDecel * 3.6 >= limits.harshBrake) {
+        events.push('HARSH_BRAKE');
+        counters.harshBrakeCount += 1;
+      }
       cruiseControl = false;
     }
     if (s >= nextHarshAcceleration) {
@@ -565,13 +562,18 @@ export function driveTrip(counters: Counters, plan: TripPlan, random: Random): T
       ) {
         harshAccelerationDue = false;
         harshAccelerationSeconds = 2;
-        events.push('HARSH_ACCELERATION');
-        counters.harshAccelerationCount += 1;
+        harshAccelerationStart = true;
       }
       if (harshAccelerationSeconds > 0) {
         harshAccelerationSeconds--;
         a = random.uniform(2.3, 2.8);
         pedal = 100;
+        // Harsh to the unit when its first second gains more speed than the threshold.
+        if (harshAccelerationStart && a * 3.6 >= limits.harshAcceleration) {
+          events.push('HARSH_ACCELERATION');
+          counters.harshAccelerationCount += 1;
+        }
+        harshAccelerationStart = false;
       }
       mode = 'accelerate';
       cruiseControl = false;
@@ -611,16 +613,16 @@ export function driveTrip(counters: Counters, plan: TripPlan, random: Random): T
         fuel = IDLE_LITRES_PER_SECOND;
       }
       counters.totalFuelUsed += fuel;
-      if (a > THRESHOLDS.acceleration) counters.accelerationTime += 1;
-      if (a < -THRESHOLDS.deceleration) counters.decelerationTime += 1;
+      if (a > limits.acceleration) counters.accelerationTime += 1;
+      if (a < -limits.deceleration) counters.decelerationTime += 1;
       if (mode === 'coast') counters.coastTime += 1;
       if (mode === 'engine-brake') counters.engineBrakeTime += 1;
       if (mode === 'retarder') counters.retarderTime += 1;
       if (mode === 'brake' && !serviceBrake) counters.brakeUsages += 1;
-      if (pedal > THRESHOLDS.pedal) counters.harshAccelerationThresholdTime += 1;
+      if (pedal > limits.pedal) counters.harshAccelerationThresholdTime += 1;
       if (mode === 'accelerate' && pedal > 80 && rpm < 1500) counters.torqueThresholdTime += 1;
-      if (speed > THRESHOLDS.speedTime) counters.speedThresholdTime += 1;
-      if (rpm > THRESHOLDS.rpmTime) counters.rpmThresholdTime += 1;
+      if (speed > limits.speedTime) counters.speedThresholdTime += 1;
+      if (rpm > limits.rpmTime) counters.rpmThresholdTime += 1;
       if (idleRun > 0) endIdle();
     } else {
       // Stationary in traffic with the engine running.
@@ -629,7 +631,7 @@ export function driveTrip(counters: Counters, plan: TripPlan, random: Random): T
     serviceBrake = mode === 'brake';
 
     // Steady speed: cruise control, or holding it by foot.
-    if (Math.abs(speed - steadyAt) < 1 && speed >= THRESHOLDS.cruisable) {
+    if (Math.abs(speed - steadyAt) < 1 && speed >= limits.cruisable) {
       steadyFor++;
     } else {
       steadyFor = 0;
@@ -639,7 +641,7 @@ export function driveTrip(counters: Counters, plan: TripPlan, random: Random): T
       mode === 'hold' &&
       !cruiseControl &&
       kind !== 'urban' &&
-      speed >= THRESHOLDS.cruisable &&
+      speed >= limits.cruisable &&
       !inJam
     ) {
       if (!cruiseDeclined && Math.abs(v - target) < 1) {
@@ -650,7 +652,7 @@ export function driveTrip(counters: Counters, plan: TripPlan, random: Random): T
     } else if (mode !== 'hold' && mode !== 'accelerate') {
       cruiseDeclined = false;
     }
-    if (steadyFor >= THRESHOLDS.cruise) counters.cruiseTime += 1;
+    if (steadyFor >= limits.cruise) counters.cruiseTime += 1;
 
     // Gears and engine speed.
     if (v === 0) {
@@ -673,17 +675,17 @@ export function driveTrip(counters: Counters, plan: TripPlan, random: Random): T
     if (gear > 4) shiftRpm = style.shiftRpm;
 
     // Threshold crossings raise events.
-    if (!overSpeed && speed > THRESHOLDS.overSpeed) {
+    if (!overSpeed && speed > limits.overSpeed) {
       overSpeed = true;
       events.push('OVER_SPEED_START');
-    } else if (overSpeed && speed <= THRESHOLDS.overSpeed - 2) {
+    } else if (overSpeed && speed <= limits.overSpeed - 2) {
       overSpeed = false;
       events.push('OVER_SPEED_STOP');
     }
-    if (!overRpm && rpm > THRESHOLDS.overRpm) {
+    if (!overRpm && rpm > limits.overRpm) {
       overRpm = true;
       events.push('OVER_RPM_START');
-    } else if (overRpm && rpm <= THRESHOLDS.overRpm - 50) {
+    } else if (overRpm && rpm <= limits.overRpm - 50) {
       overRpm = false;
       events.push('OVER_RPM_STOP');
     }
