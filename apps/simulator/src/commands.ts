@@ -3,7 +3,7 @@ import { CredentialError, pause } from './client.js';
 import type { DeviceUnit, UnitServices } from './device-unit.js';
 import { applyConfiguration } from './configuration.js';
 import { answerMediaRequest } from './media-request.js';
-import { endMonitoring, runMonitoring } from './monitoring.js';
+import { endMonitoring, enhanceCamera, runMonitoring } from './monitoring.js';
 
 /**
  * The device end of the command channel (docs/device-protocol.md): every unit
@@ -28,6 +28,7 @@ export const COMMAND_HANDLERS: Partial<Record<CommandKind, CommandHandler>> = {
   CONFIGURATION: (command, unit, services) => applyConfiguration(command, unit, services),
   MONITORING_REQUEST: runMonitoring,
   MONITORING_END: (command, unit) => endMonitoring(command, unit),
+  MONITORING_ENHANCE: (command, unit) => enhanceCamera(command, unit),
 };
 
 /** Seconds a poll waits on the server for a command. */

@@ -68,6 +68,16 @@ describe('ffmpeg of a live feed', () => {
     expect(overlayText(Date.parse('2026-07-01T10:00:05Z'), 63.6)).toBe(
       '2026-07-01 12:00:05   64 km/h',
     );
+    expect(overlayText(Date.parse('2026-07-01T10:00:05Z'), 0, true)).toBe(
+      '2026-07-01 12:00:05   0 km/h   ENHANCED',
+    );
+  });
+
+  it.each([
+    [false, '500k'],
+    [true, '1500k'],
+  ])('enhanced %s: bitrate %s', (enhanced, bitrate) => {
+    expect(option(liveFeedArgs({ ...base, enhanced }), '-b:v')).toBe(bitrate);
   });
 });
 

@@ -31,9 +31,12 @@ export function camerasToPublish(requested: number, configured: number): Camera[
 }
 
 /** The text file's contents: the local clock and the speed, rewritten every second. */
-export function overlayText(now: number, speed: number): string {
-  return `${localSecond(now)}   ${Math.round(speed)} km/h`;
+export function overlayText(now: number, speed: number, enhanced = false): string {
+  return `${localSecond(now)}   ${Math.round(speed)} km/h${enhanced ? '   ENHANCED' : ''}`;
 }
+
+/** How much more bitrate an enhanced camera gets ('Enhance video', spec §2). */
+export const ENHANCED_BITRATE_FACTOR = 3;
 
 /** ffmpeg's arguments for one camera's VP8 RTP stream to 127.0.0.1:`port`, running until killed. */
 export function liveFeedArgs(options: {
@@ -47,8 +50,11 @@ export function liveFeedArgs(options: {
   textFile: string;
   /** s it runs at most (the monitoring's maximum end): even a killed simulator leaves no ffmpeg for long */
   seconds: number;
+  /** the control room asked for this camera at a higher quality */
+  enhanced?: boolean;
 }): string[] {
   const { camera, asset, video, port, font, textFile, seconds } = options;
+  const factor = options.enhanced ? ENHANCED_BITRATE_FACTOR : 1;
   const size = Math.max(14, Math.round(video.height / 22));
   const band = `drawbox=x=0:y=0:w=iw:h=${Math.round(size * 2.2 * 2)}:color=black@0.6:t=fill`;
   const text = (extra: string, y: number) =>
@@ -86,7 +92,7 @@ export function liveFeedArgs(options: {
     '-keyint_min',
     String(video.fps),
     '-b:v',
-    `${Math.round((video.width * video.height * video.fps) / 9216)}k`,
+    `${Math.round((factor * video.width * video.height * video.fps) / 9216)}k`,
     '-an',
     '-f',
     'rtp',
@@ -199,6 +205,10 @@ export class CameraFeed {
   private readonly folder = mkdtempSync(path.join(os.tmpdir(), 'fleet-feed-'));
   private readonly textFile = path.join(this.folder, 'overlay.txt');
   private closed = false;
+  private port?: number;
+  private enhancedUntil = 0;
+  private enhanceTimer?: NodeJS.Timeout;
+  private lastShown = { now: 0, speed: 0 };
 
   constructor(
     readonly camera: Camera,
@@ -215,8 +225,9 @@ export class CameraFeed {
   /** Rewrites the clock and speed (whole, renamed into place: ffmpeg never reads half a file). */
   show(now: number, speed: number): void {
     if (this.closed) return;
+    this.lastShown = { now, speed };
     const temporary = `${this.textFile}.tmp`;
-    writeFileSync(temporary, overlayText(now, speed));
+    writeFileSync(temporary, overlayText(now, speed, Date.now() < this.enhancedUntil));
     renameSync(temporary, this.textFile);
   }
 
@@ -259,24 +270,55 @@ export class CameraFeed {
     this.socket = dgram.createSocket('udp4');
     await new Promise<void>((resolve) => this.socket!.bind(0, '127.0.0.1', resolve));
     this.socket.on('message', (packet) => media.writeRtp(packet));
-    const port = (this.socket.address() as AddressInfo).port;
+    this.port = (this.socket.address() as AddressInfo).port;
     if (this.closed) return;
-    this.ffmpeg = spawnFeed(
+    this.encode();
+  }
+
+  /**
+   * 'Enhance video': this camera at ENHANCED_BITRATE_FACTOR times the bitrate, with ENHANCED
+   * drawn on it, for `seconds`; then back to normal. The encoder restarts into the same
+   * track (a keyframe every second, so the viewer sees the change within about a second).
+   */
+  enhance(seconds: number): void {
+    if (this.closed) return;
+    this.enhancedUntil = Date.now() + seconds * 1000;
+    clearTimeout(this.enhanceTimer);
+    this.enhanceTimer = setTimeout(() => {
+      this.show(this.lastShown.now, this.lastShown.speed);
+      this.encode();
+    }, seconds * 1000);
+    this.enhanceTimer.unref();
+    this.show(this.lastShown.now, this.lastShown.speed);
+    this.encode();
+    this.log(`Live feed ${this.camera} of ${this.asset}: enhanced for ${seconds} s`);
+  }
+
+  /** (Re)starts the encoder at the quality of the moment. */
+  private encode(): void {
+    if (this.closed || this.port === undefined) return;
+    const previous = this.ffmpeg;
+    if (previous && previous.exitCode === null && previous.signalCode === null) {
+      previous.kill('SIGKILL');
+    }
+    const ffmpeg = spawnFeed(
       ffmpegPath(),
       liveFeedArgs({
         camera: this.camera,
         asset: this.asset,
         video: this.video,
-        port,
+        port: this.port,
         font: findFont(),
         textFile: this.textFile,
         seconds: (this.maxEnd - Date.now()) / 1000 + 60,
+        enhanced: Date.now() < this.enhancedUntil,
       }),
     );
+    this.ffmpeg = ffmpeg;
     let errors = '';
-    this.ffmpeg.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk).slice(-500)));
-    this.ffmpeg.once('exit', (code) => {
-      if (!this.closed)
+    ffmpeg.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk).slice(-500)));
+    ffmpeg.once('exit', (code) => {
+      if (!this.closed && this.ffmpeg === ffmpeg)
         this.log(`Live feed ${this.camera} of ${this.asset}: ffmpeg stopped (${code}) ${errors}`);
     });
   }
@@ -284,6 +326,7 @@ export class CameraFeed {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.enhanceTimer);
     const ffmpeg = this.ffmpeg;
     if (ffmpeg && ffmpeg.exitCode === null && ffmpeg.signalCode === null) {
       const exited = new Promise((resolve) => ffmpeg.once('exit', resolve));

@@ -1,8 +1,10 @@
-import type {
-  CommandResult,
-  DatapointInput,
-  DeviceCommand,
-  DeviceMonitoring,
+import {
+  CAMERA_BITS,
+  type CommandResult,
+  type DatapointInput,
+  type DeviceCommand,
+  type DeviceMonitoring,
+  type MonitoringEnhanceCommand,
 } from '@fleet/contract';
 import { ApiError, pause } from './client.js';
 import type { DeviceUnit, UnitPosition, UnitServices } from './device-unit.js';
@@ -17,7 +19,7 @@ import type { TrackPoint } from './recorder.js';
  */
 
 /** The monitorings under way, by unit: a MONITORING_END stops one. */
-const underWay = new Map<string, { id: number; stop: AbortController }>();
+const underWay = new Map<string, { id: number; stop: AbortController; feeds: CameraFeed[] }>();
 
 /** The moments of the traces: every `frequency` s from `start`, the first at once. */
 export function traceTimes(start: number, frequency: number, until: number): number[] {
@@ -110,8 +112,8 @@ async function follow(
   const stop = new AbortController();
   const until = AbortSignal.any([signal, stop.signal]);
   underWay.get(unit.identifier)?.stop.abort();
-  underWay.set(unit.identifier, { id: monitoring.id, stop });
   const feeds: CameraFeed[] = [];
+  underWay.set(unit.identifier, { id: monitoring.id, stop, feeds });
   const log = services.log;
   const speedNow = () => unit.position?.(services.now())?.speed ?? 0;
   let overlay: NodeJS.Timeout | undefined;
@@ -178,5 +180,23 @@ export async function endMonitoring(
   const id = (command.payload as { monitoringId?: number } | null)?.monitoringId;
   const current = underWay.get(unit.identifier);
   if (current && (id === undefined || current.id === id)) current.stop.abort();
+  return { status: 'DONE' };
+}
+
+/**
+ * A MONITORING_ENHANCE ('Enhance video' in the monitoring view): that camera of the monitoring
+ * under way at a higher quality for the seconds asked. FAILED when this unit does not publish it.
+ */
+export async function enhanceCamera(
+  command: DeviceCommand,
+  unit: DeviceUnit,
+): Promise<CommandResult> {
+  const payload = command.payload as Partial<MonitoringEnhanceCommand> | null;
+  const current = underWay.get(unit.identifier);
+  if (!current || current.id !== payload?.monitoringId)
+    return { status: 'FAILED', reason: 'that monitoring is not under way on this device' };
+  const feed = current.feeds.find((f) => CAMERA_BITS[f.camera] === payload.camera);
+  if (!feed) return { status: 'FAILED', reason: `camera ${payload.camera} is not published` };
+  feed.enhance(payload.seconds ?? 60);
   return { status: 'DONE' };
 }

@@ -487,14 +487,13 @@ export class MonitoringRepository {
       VALUES (${medium.assetId}, ${medium.deviceId}, ${medium.driverId}, ${medium.timestamp},
               ${medium.camera}, 'video/mp4', ${medium.fileName}, ${medium.size}, ${medium.duration},
               'MONITORING', ${medium.storageKey}, ${medium.thumbnailKey}, ${medium.monitoringId})
-      ON CONFLICT (device_id, "timestamp", camera, transfer_reason) WHERE uploaded_by IS NULL
+      ON CONFLICT (device_id, "timestamp", camera, transfer_reason, mime_type) WHERE uploaded_by IS NULL
       DO NOTHING RETURNING id`.execute(this.db);
     if (rows[0]) return { id: rows[0].id, created: true };
     const { rows: earlier } = await sql<{ id: number }>`
       SELECT id FROM media WHERE device_id = ${medium.deviceId} AND "timestamp" = ${medium.timestamp}
-         AND camera = ${medium.camera} AND transfer_reason = 'MONITORING' AND uploaded_by IS NULL`.execute(
-      this.db,
-    );
+         AND camera = ${medium.camera} AND transfer_reason = 'MONITORING' AND mime_type = 'video/mp4'
+         AND uploaded_by IS NULL`.execute(this.db);
     return { id: earlier[0]!.id, created: false };
   }
 

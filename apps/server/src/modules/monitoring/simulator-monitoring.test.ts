@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetMonitoring } from '@fleet/contract';
@@ -98,6 +99,21 @@ describe.skipIf(!janusInstalled)('a simulated vehicle under monitoring', () => {
       // One a second (the first at the start): about 4 in 4 s.
       expect(positions.length).toBeGreaterThanOrEqual(3);
       expect(positions.length).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 1000) + 3);
+
+      // 'Enhance video' on the rear camera: the unit re-encodes it and says it is done.
+      const enhance = await t.as('manager', {
+        method: 'POST',
+        url: `/api/assetmonitorings/${monitoring!.id}/enhancevideo`,
+        payload: { camera: 2 },
+      });
+      expect(enhance.statusCode, enhance.body).toBe(202);
+      await until(async () => {
+        const { rows } = await sql<{ status: string | null }>`
+          SELECT status FROM device_commands WHERE kind = 'MONITORING_ENHANCE'
+            AND (payload->>'monitoringId')::int = ${monitoring!.id}`.execute(t.db);
+        return rows[0]?.status === 'DONE';
+      }, 15_000);
+      await until(() => runningFeeds() === 2, 5_000); // the old rear encoder has gone
 
       await t.as('manager', { method: 'PUT', url: `/api/assetmonitorings/${monitoring!.id}/end` });
       await until(() => runningFeeds() === 0, 15_000);
