@@ -59,8 +59,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { MediaFilesRepository } from './modules/media/media-files.repository.js';
 import { createMediaStore } from './modules/media/media-store.repository.js';
 import { MediaRepository } from './modules/media/media.repository.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
+import { mediaLinkRoutes, mediaRoutes } from './modules/media/media.routes.js';
 import { MediaService } from './modules/media/media.service.js';
+import { MediaLinkService, MediaLinkTokens } from './modules/media/media-links.js';
 import { LinkRepository } from './modules/links/links.repository.js';
 import { assetDriverLinkRoute, linkRoutes } from './modules/links/links.routes.js';
 import { LinkService, type LinkChanged } from './modules/links/links.service.js';
@@ -87,10 +88,8 @@ const VERSION: string = JSON.parse(
 ).version;
 
 function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
-  const tokens = new AccessTokens(
-    loadOrCreateSecret(config.dataDir, config.jwtSecret),
-    config.accessTokenTtlSeconds,
-  );
+  const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  const tokens = new AccessTokens(secret, config.accessTokenTtlSeconds);
   const organisationRepository = new OrganisationRepository(db);
   const access = new AccessService(organisationRepository);
   const fleetAccess = new FleetAccess(access, organisationRepository);
@@ -114,6 +113,16 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     driverRepository,
     fleetAccess,
     deviceChannel,
+  );
+  const media = new MediaService(
+    new MediaRepository(db),
+    new MediaFilesRepository(config.dataDir),
+    createMediaStore(config.media, config.dataDir),
+    assetRepository,
+    driverRepository,
+    fleetAccess,
+    log,
+    config.media.maxBytes,
   );
   return {
     deviceChannel,
@@ -190,16 +199,8 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       fleetAccess,
       scoreSettings,
     ),
-    media: new MediaService(
-      new MediaRepository(db),
-      new MediaFilesRepository(config.dataDir),
-      createMediaStore(config.media, config.dataDir),
-      assetRepository,
-      driverRepository,
-      fleetAccess,
-      log,
-      config.media.maxBytes,
-    ),
+    media,
+    mediaLinks: new MediaLinkService(new MediaLinkTokens(secret, config.media.linkSeconds), media),
     geocoding: new GeocodingService(
       new GeocodeCacheRepository(db),
       createGeocoder({ ...config.geocoder, userAgent: `Fleetwise/${VERSION}` }),
@@ -301,6 +302,7 @@ export async function buildApp({
         timeZone: config.timezone,
       });
       await api.register(authRoutes);
+      await api.register(mediaLinkRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', signedIn.authenticate);
         await signedIn.register(organisationRoutes);
