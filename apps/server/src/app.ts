@@ -266,10 +266,15 @@ export async function buildApp({
   await app.register(openapi, { version: VERSION });
 
   // The specification's versioned JSON content type is JSON.
+  // The web sends it on every call (spec §7), so a DELETE without a body carries it too.
+  const json = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser(
     /^application\/vnd\.[\w.-]+\.v\d+\+json/,
     { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
+    (request, body, done) =>
+      body === '' && request.method === 'DELETE'
+        ? done(null, undefined)
+        : json(request, body, done),
   );
 
   // Devices send a batch every few seconds: answered requests log at debug, refused ones at
