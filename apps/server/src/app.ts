@@ -274,7 +274,7 @@ export async function buildApp({
     (request, body, done) =>
       body === '' && request.method === 'DELETE'
         ? done(null, undefined)
-        : json(request, body, done),
+        : json(request, body as string, done),
   );
 
   // Devices send a batch every few seconds: answered requests log at debug, refused ones at
