@@ -121,10 +121,15 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
     return refreshing;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const token = options.auth === false ? undefined : session.accessToken();
+  /**
+   * Runs `attempt` with the session's access token; when it fails with an ApiError 401
+   * TOKEN_EXPIRED, refreshes once and runs it again with the new token. Every call goes through
+   * here, and so can one that fetch cannot make (an upload that reports its progress).
+   */
+  async function authorized<T>(attempt: (token: string | undefined) => Promise<T>): Promise<T> {
+    const token = session.accessToken();
     try {
-      return (await send(path, options, token)) as T;
+      return await attempt(token);
     } catch (error) {
       if (!token || !(error instanceof ApiError) || error.code !== ErrorCode.TOKEN_EXPIRED)
         throw error;
@@ -135,12 +140,18 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
       }
       const fresh = session.accessToken();
       if (!fresh) throw error;
-      return (await send(path, options, fresh)) as T;
+      return await attempt(fresh);
     }
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    if (options.auth === false) return (await send(path, options, undefined)) as T;
+    return authorized(async (token) => (await send(path, options, token)) as T);
   }
 
   return {
     request,
+    authorized,
     get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
