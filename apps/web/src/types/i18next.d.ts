@@ -2,12 +2,16 @@ import 'i18next';
 import type { en } from '../locales/en';
 import type { EntityTexts } from '../features/entity-detail/locales/en';
 import type { DashboardTexts } from '../locales/dashboards/en';
+import type { MediaTexts } from '../features/media/locales/en';
 
 // Typed translation keys: t('nav.assets') is checked against the English resource.
 declare module 'i18next' {
   interface CustomTypeOptions {
     // entity.* is added at run time by the entity detail chunk (features/entity-detail/locales).
     // periodFilter, address, eventTypes, fleetOverview and drivingStyle: locales/dashboards.
-    resources: { translation: typeof en & { entity: EntityTexts } & DashboardTexts };
+    // media.*: the media feature's chunk (features/media/locales).
+    resources: {
+      translation: typeof en & { entity: EntityTexts } & { media: MediaTexts } & DashboardTexts;
+    };
   }
 }
