@@ -14,7 +14,17 @@ import { RawDataTab } from './components/raw-data-tab';
 import { QueryState } from './components/shared';
 import { TripsTab } from './components/trips-tab';
 import { isTab, PERIOD_TABS, visibleTabs, type Tab } from './tabs';
+import { SlotsContext, useSlots, type EntitySlots } from './slots';
 import { setTripDay } from './state';
+
+function Placeholder() {
+  const { t } = useTranslation();
+  return (
+    <p className="text-body-secondary" data-testid="placeholder">
+      {t('entity.placeholder')}
+    </p>
+  );
+}
 
 function TabContent({
   tab,
@@ -25,7 +35,7 @@ function TabContent({
   entity: Entity;
   select: (tab: Tab) => void;
 }) {
-  const { t } = useTranslation();
+  const slots = useSlots();
   switch (tab) {
     case 'calendar':
       return (
@@ -46,18 +56,29 @@ function TabContent({
     case 'rawData':
       return <RawDataTab entity={entity} />;
     case 'media':
+      if (slots.mediaTab) return slots.mediaTab(entity);
+      return <Placeholder />;
     case 'monitoring':
-      // Built by their own issues.
-      return (
-        <p className="text-body-secondary" data-testid="placeholder">
-          {t('entity.placeholder')}
-        </p>
-      );
+      // Built by its own issue.
+      return <Placeholder />;
   }
 }
 
-/** Spec §2 Entity detail: an asset or a driver, with its pill tabs (the tab is in ?tab=). */
-export function EntityDetailScreen({ type, entityId }: { type: EntityType; entityId: number }) {
+const NO_SLOTS: EntitySlots = {};
+
+/**
+ * Spec §2 Entity detail: an asset or a driver, with its pill tabs (the tab is in ?tab=). `slots`
+ * are the parts other features build (slots.tsx), composed in by app/.
+ */
+export function EntityDetailScreen({
+  type,
+  entityId,
+  slots = NO_SLOTS,
+}: {
+  type: EntityType;
+  entityId: number;
+  slots?: EntitySlots;
+}) {
   const { t } = useTranslation();
   const { user_role } = useAuthenticatedSession();
   const entity = useEntity(type, entityId);
@@ -75,7 +96,7 @@ export function EntityDetailScreen({ type, entityId }: { type: EntityType; entit
   };
 
   return (
-    <>
+    <SlotsContext.Provider value={slots}>
       <PageHeader title={entity.data?.name ?? '\u00a0'} subtitle={t('entity.details')} />
       <Nav
         variant="pills"
@@ -100,6 +121,6 @@ export function EntityDetailScreen({ type, entityId }: { type: EntityType; entit
           <TabContent tab={tab} entity={entity.data} select={select} />
         </section>
       )}
-    </>
+    </SlotsContext.Provider>
   );
 }

@@ -24,5 +24,11 @@ export function visibleTabs(type: EntityType, role: Role): Tab[] {
   });
 }
 
-/** Tabs that show the period filter (spec §2: all but Trips; Media and Monitoring get it with their issues). */
-export const PERIOD_TABS: readonly Tab[] = ['calendar', 'drivingStyle', 'heatmap', 'rawData'];
+/** Tabs that show the period filter (spec §2: all but Trips; Monitoring gets it with its issue). */
+export const PERIOD_TABS: readonly Tab[] = [
+  'calendar',
+  'drivingStyle',
+  'media',
+  'heatmap',
+  'rawData',
+];
