@@ -1,6 +1,6 @@
 import { formatDistance, formatScore, type Location } from '@fleet/contract';
 import { formatDate, formatTime } from '@/lib/fleet-time';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,12 @@ export function TripCard({ trip, entity }: { trip: TripView; entity: Entity }) {
   // Details and Map open and close each on its own (spec §2: two toggles).
   const [details, setDetails] = useState(false);
   const [map, setMap] = useState(false);
-  const window = { from: trip.startTime, until: trip.endTime ?? new Date() };
+  // Fixed once per trip: a trip under way would otherwise ask for a new window (and call
+  // again) every second it re-renders.
+  const window = useMemo(
+    () => ({ from: trip.startTime, until: trip.endTime ?? new Date() }),
+    [trip.startTime, trip.endTime],
+  );
   // Events of the trip: of the asset, or of the driver while driving it.
   const events = useEvents(entity.type, entity.id, window, details || map);
   // The Map list's media per event, when a media feature is composed in: the datapoints call
@@ -167,7 +172,7 @@ export function TripCard({ trip, entity }: { trip: TripView; entity: Entity }) {
             </Col>
             <Col lg={eventMedia ? 7 : 8}>
               <Suspense fallback={<Spinner size="sm" />}>
-                <TripMap trip={trip} events={events.data ?? []} />
+                <TripMap trip={trip} window={window} events={events.data ?? []} />
               </Suspense>
             </Col>
           </Row>
