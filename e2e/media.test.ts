@@ -206,6 +206,39 @@ describe('media', () => {
     await context.close();
   });
 
+  it('plays a video on a new link when its link has expired', async () => {
+    const { context, page } = await open('manager');
+    let refused = 0;
+    // The video's first file request is answered as an expired link would be.
+    await page.route(
+      (url) => url.pathname.startsWith('/api/mediafiles/') && !url.pathname.endsWith('/thumbnail'),
+      async (route) => {
+        if (refused++ > 0) return route.continue();
+        await route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'LINK_EXPIRED', message: 'The media link has expired' }),
+        });
+      },
+    );
+    const linkCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/media\/\d+\/links$/.test(new URL(request.url()).pathname))
+        linkCalls.push(request.url());
+    });
+    await page.goto(`/entities/ASSET/${assetId}?tab=media`);
+    await showTripPeriod(page);
+    await page.getByRole('button', { name: 'Open Front video' }).click();
+    const video = page.getByRole('dialog').getByTestId('video-player');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.5);
+    expect(refused).toBeGreaterThan(1);
+    const video1 = linkCalls.filter((url) => url === linkCalls.at(-1));
+    expect(video1.length).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+
   it("uploads through the trip card's File(s) Upload modal, shows the new thumbnail, and deletes it", async () => {
     const { context, page } = await open('manager');
     const row = await openTripMap(page);

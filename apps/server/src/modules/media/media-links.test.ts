@@ -284,6 +284,13 @@ describe('MediaLinkTokens', () => {
     expect(outcome).toBe(code);
   });
 
+  it('signs a new link each time, even within one second', async () => {
+    const [a, b] = await Promise.all([tokens.sign(7), tokens.sign(7)]);
+    expect(a.token).not.toBe(b.token);
+    await tokens.verify(a.token, 7);
+    await tokens.verify(b.token, 7);
+  });
+
   it('refuses the links of a server with another secret', async () => {
     const { token } = await new MediaLinkTokens('another secret', 300).sign(7);
     await expect(tokens.verify(token, 7)).rejects.toMatchObject({ code: 'INVALID_LINK' });

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import {
   API_BASE,
@@ -49,8 +49,10 @@ export class MediaLinkTokens {
   async sign(mediaId: number, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(now / 1000);
     const expiresAt = issuedAt + this.ttlSeconds;
+    // jti: each link its own, so a new link is a new address (a player reloads it).
     const token = await new SignJWT({ mid: mediaId })
       .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
+      .setJti(randomBytes(9).toString('base64url'))
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAt)

@@ -52,7 +52,10 @@ export function VideoPlayer({
     resume.current = { time: element.currentTime, playing: !element.paused };
     await client.invalidateQueries({ queryKey: ['media-links', mediaId] });
     const links = await client.fetchQuery(mediaLinksOptions(mediaId)).catch(() => null);
-    if (links) setSource(links.inline);
+    if (!links) return;
+    // The same address again (the link was fine: a network failure) loads again too.
+    if (links.inline === source) element.load();
+    else setSource(links.inline);
   };
 
   return (
