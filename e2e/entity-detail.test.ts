@@ -123,7 +123,8 @@ describe('entity detail', () => {
     // the tabs the other tests do not open; axe checks each when the context closes (a11y.ts)
     for (const tab of ['Driving style', 'Media', 'Monitoring']) {
       await manager.page.getByRole('tab', { name: tab }).click();
-      await manager.page.getByRole('tabpanel', { name: tab }).waitFor();
+      // .first(): the Media panel holds tab panels of its own (Media, Requests)
+      await manager.page.getByRole('tabpanel', { name: tab }).first().waitFor();
     }
     await manager.page.goto(`/entities/DRIVER/${driverId}`);
     await manager.page.getByRole('heading', { level: 1, name: /Eva Tester/ }).waitFor();

@@ -59,7 +59,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { MediaFilesRepository } from './modules/media/media-files.repository.js';
 import { createMediaStore } from './modules/media/media-store.repository.js';
 import { MediaRepository } from './modules/media/media.repository.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
+import { mediaLinkRoutes, mediaRoutes } from './modules/media/media.routes.js';
+import { MediaLinkService, MediaLinkTokens } from './modules/media/media-links.js';
 import { MediaService } from './modules/media/media.service.js';
 import { LinkRepository } from './modules/links/links.repository.js';
 import { assetDriverLinkRoute, linkRoutes } from './modules/links/links.routes.js';
@@ -129,6 +130,16 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     driverRepository,
     fleetAccess,
     deviceChannel,
+  );
+  const media = new MediaService(
+    new MediaRepository(db),
+    new MediaFilesRepository(config.dataDir),
+    createMediaStore(config.media, config.dataDir),
+    assetRepository,
+    driverRepository,
+    fleetAccess,
+    log,
+    config.media.maxBytes,
   );
   // Issue 9: organisation settings, the video gateway and monitoring.
   const organisationSettings = new OrganisationSettingsService(
@@ -250,16 +261,8 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       fleetAccess,
       scoreSettings,
     ),
-    media: new MediaService(
-      new MediaRepository(db),
-      new MediaFilesRepository(config.dataDir),
-      createMediaStore(config.media, config.dataDir),
-      assetRepository,
-      driverRepository,
-      fleetAccess,
-      log,
-      config.media.maxBytes,
-    ),
+    media,
+    mediaLinks: new MediaLinkService(new MediaLinkTokens(secret, config.media.linkSeconds), media),
     geocoding: new GeocodingService(
       new GeocodeCacheRepository(db),
       createGeocoder({ ...config.geocoder, userAgent: `Fleetwise/${VERSION}` }),
@@ -375,6 +378,7 @@ export async function buildApp({
         timeZone: config.timezone,
       });
       await api.register(authRoutes);
+      await api.register(mediaLinkRoutes);
       await api.register(async (signedIn) => {
         signedIn.addHook('onRequest', signedIn.authenticate);
         await signedIn.register(organisationRoutes);

@@ -35,6 +35,8 @@ describe('loadConfig', () => {
       { geocoder: { kind: 'google', googleMapsKey: 'key', timeoutMs: 1500 } },
     ],
     [{}, { media: { maxBytes: 200 * 1024 * 1024, jobMinutes: 60, store: { kind: 'local' } } }],
+    [{}, { media: { linkSeconds: 300 } }],
+    [{ MEDIA_LINK_TTL: '60' }, { media: { linkSeconds: 60 } }],
     [
       {
         MEDIA_STORE: 's3',
@@ -80,6 +82,7 @@ describe('loadConfig', () => {
       'MEDIA_STORE=s3 needs S3_BUCKET',
     ],
     [{ MEDIA_MAX_BYTES: '0' }, "MEDIA_MAX_BYTES must be an integer of at least 1, got '0'"],
+    [{ MEDIA_LINK_TTL: '5' }, "MEDIA_LINK_TTL must be an integer of at least 10, got '5'"],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

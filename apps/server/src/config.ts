@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_MEDIA_LINK_SECONDS } from '@fleet/contract';
 import {
   GEOCODER_KINDS,
   type GeocoderConfig,
@@ -76,6 +77,8 @@ export interface MediaConfig {
   store: { kind: 'local' } | ({ kind: 's3' } & S3Config);
   /** Minutes between retention runs (and garbage sweeps); 0: no periodic jobs. */
   jobMinutes: number;
+  /** Seconds a media link (GET media/{id}/links) lasts. */
+  linkSeconds: number;
 }
 
 export interface S3Config {
@@ -143,6 +146,7 @@ function media(env: NodeJS.ProcessEnv): MediaConfig {
   const common = {
     maxBytes: integer(env, 'MEDIA_MAX_BYTES', 200 * 1024 * 1024),
     jobMinutes: integer(env, 'MEDIA_JOB_MINUTES', 60, 0),
+    linkSeconds: integer(env, 'MEDIA_LINK_TTL', DEFAULT_MEDIA_LINK_SECONDS, 10),
   };
   if (kind === 'local') return { ...common, store: { kind: 'local' } };
   if (kind !== 's3') throw new ConfigError(`MEDIA_STORE must be local or s3, got '${kind}'`);

@@ -189,3 +189,40 @@ export const MediaDeletion = Type.Object({
 });
 export type MediaDeletion = Static<typeof MediaDeletion>;
 export const MediaDeletionList = Type.Array(MediaDeletion);
+
+// ── Media links ────────────────────────────────────────────────────────────
+
+/** Seconds a media link lasts unless MEDIA_LINK_TTL says otherwise. */
+export const DEFAULT_MEDIA_LINK_SECONDS = 300;
+
+/**
+ * GET media/{id}/links: short-lived addresses of one medium for `<img>`, `<video>` and a
+ * download, which cannot carry an Authorization header. Each opens that medium only, and only
+ * until expiresAt; an access token never travels in a URL.
+ */
+export const MediaLinks = Type.Object({
+  /** the file as an attachment, with its name */
+  download: Type.String(),
+  /** the file to show or play in the page (answers Range requests with 206) */
+  inline: Type.String(),
+  /** the 250x140 JPEG thumbnail */
+  thumbnail: Type.String(),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+export type MediaLinks = Static<typeof MediaLinks>;
+
+/** The query of the public media-file routes that media links point to. */
+export const MediaLinkQuery = Type.Object(
+  {
+    link: Type.String({ minLength: 1, maxLength: 2000, description: 'the signed media link' }),
+    download: Type.Optional(Type.Boolean({ description: 'as an attachment' })),
+  },
+  { additionalProperties: false },
+);
+export type MediaLinkQuery = Static<typeof MediaLinkQuery>;
+
+/** Error codes of a refused media link (401). */
+export const MediaLinkError = {
+  LINK_EXPIRED: 'LINK_EXPIRED',
+  INVALID_LINK: 'INVALID_LINK',
+} as const;

@@ -258,6 +258,23 @@ describe('content types of spec §7', () => {
     expect(response.json()).toMatchObject({ name: 'Versioned group' });
   });
 
+  it('takes a DELETE without a body that carries the versioned type, not a POST', async () => {
+    const group = await seed.group(demo);
+    const headers = { 'content-type': API_CONTENT_TYPE, accept: 'application/json' };
+    const removed = await t.as('oem', {
+      method: 'DELETE',
+      url: `/api/groups/${group.id}`,
+      headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const empty = await t.as('oem', {
+      method: 'POST',
+      url: `/api/organisations/${demo}/groups`,
+      headers,
+    });
+    expectError(empty, 400);
+  });
+
   it('the main base reads application/octet-stream bodies as JSON', async () => {
     const response = await t.as('oem', {
       method: 'POST',

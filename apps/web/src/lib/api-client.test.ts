@@ -197,6 +197,28 @@ describe('api client token refresh (spec §4, §8)', () => {
 });
 
 describe('errorText (spec §8)', () => {
+  it('runs any authorized attempt with the token, refreshing once on TOKEN_EXPIRED', async () => {
+    const server = fakeApi();
+    const session = fakeSession();
+    const client = createApiClient(server.fetch, session);
+    const tokens: (string | undefined)[] = [];
+    server.release();
+    const answer = await client.authorized(async (token) => {
+      tokens.push(token);
+      if (token !== 'access-2')
+        throw new ApiError(401, { code: 'TOKEN_EXPIRED', message: 'Access token expired' });
+      return 'uploaded';
+    });
+    expect(answer).toBe('uploaded');
+    expect(tokens).toEqual(['access-1', 'access-2']);
+    expect(server.refreshes()).toBe(1);
+    // Other failures pass on as they are, without a refresh.
+    await expect(
+      client.authorized(() => Promise.reject(new ApiError(413, { code: 'PAYLOAD_TOO_LARGE' }))),
+    ).rejects.toMatchObject({ status: 413 });
+    expect(server.refreshes()).toBe(1);
+  });
+
   it('takes the server message, else the response data, else the error message, else the error text', () => {
     expect(
       errorText(

@@ -123,11 +123,15 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
     return refreshing;
   }
 
-  async function exchange(path: string, options: RequestOptions = {}) {
-    if (options.token) return await send(path, options, options.token);
-    const token = options.auth === false ? undefined : session.accessToken();
+  /**
+   * Runs `attempt` with the session's access token; when it fails with an ApiError 401
+   * TOKEN_EXPIRED, refreshes once and runs it again with the new token. Every call goes through
+   * here, and so can one that fetch cannot make (an upload that reports its progress).
+   */
+  async function authorized<T>(attempt: (token: string | undefined) => Promise<T>): Promise<T> {
+    const token = session.accessToken();
     try {
-      return await send(path, options, token);
+      return await attempt(token);
     } catch (error) {
       if (!token || !(error instanceof ApiError) || error.code !== ErrorCode.TOKEN_EXPIRED)
         throw error;
@@ -138,8 +142,14 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
       }
       const fresh = session.accessToken();
       if (!fresh) throw error;
-      return await send(path, options, fresh);
+      return await attempt(fresh);
     }
+  }
+
+  async function exchange(path: string, options: RequestOptions = {}) {
+    if (options.token) return await send(path, options, options.token);
+    if (options.auth === false) return await send(path, options, undefined);
+    return authorized((token) => send(path, options, token));
   }
 
   const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>
@@ -159,6 +169,7 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
   return {
     request,
     page,
+    authorized,
     get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

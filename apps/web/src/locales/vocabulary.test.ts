@@ -2,6 +2,8 @@ import { EVENT_TYPES } from '@fleet/contract';
 import { describe, expect, it } from 'vitest';
 import { entityEn } from '../features/entity-detail/locales/en';
 import { entityNl } from '../features/entity-detail/locales/nl';
+import { mediaEn } from '../features/media/locales/en';
+import { mediaNl } from '../features/media/locales/nl';
 import { SCORE_KEYS, STAT_KEYS } from '../lib/driving-style-fields';
 import { dashboardsEn } from './dashboards/en';
 import { dashboardsNl } from './dashboards/nl';
@@ -34,6 +36,8 @@ describe('one vocabulary (issue 7 §6, §7)', () => {
     ['nl', nl],
     ['entity en', entityEn],
     ['entity nl', entityNl],
+    ['media en', mediaEn],
+    ['media nl', mediaNl],
   ])('the %s bundle keeps no labels of its own for them', (_, bundle) => {
     expect(tables(bundle, VOCABULARY)).toEqual([]);
   });

@@ -4,6 +4,7 @@ import type { EntityTexts } from '../features/entity-detail/locales/en';
 import type { DashboardTexts } from '../locales/dashboards/en';
 import type { MonitoringTexts } from '../features/monitoring/locales/en';
 import type { ManagementTexts } from '../features/management/locales/en';
+import type { MediaTexts } from '../features/media/locales/en';
 
 // Typed translation keys: t('nav.assets') is checked against the English resource.
 declare module 'i18next' {
@@ -11,8 +12,9 @@ declare module 'i18next' {
     // entity.* is added at run time by the entity detail chunk (features/entity-detail/locales).
     // management.* by the management chunks (features/management/locales).
     // periodFilter, address, eventTypes, fleetOverview and drivingStyle: locales/dashboards.
+    // media.*: the media feature's chunk (features/media/locales).
     resources: {
-      translation: typeof en & { entity: EntityTexts } & DashboardTexts & {
+      translation: typeof en & { entity: EntityTexts } & { media: MediaTexts } & DashboardTexts & {
           monitoring: MonitoringTexts;
           management: ManagementTexts;
         };

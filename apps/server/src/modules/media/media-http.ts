@@ -28,18 +28,21 @@ export function parseRange(
 }
 
 /**
- * `attachment` with the file name: an ASCII fallback in `filename` and the name itself,
- * percent-encoded UTF-8, in `filename*` (RFC 6266, RFC 5987).
+ * `attachment` (or `inline`) with the file name: an ASCII fallback in `filename` and the name
+ * itself, percent-encoded UTF-8, in `filename*` (RFC 6266, RFC 5987).
  */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(
+  fileName: string,
+  type: 'attachment' | 'inline' = 'attachment',
+): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return fallback === fileName
-    ? `attachment; filename="${fallback}"`
-    : `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+    ? `${type}; filename="${fallback}"`
+    : `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The file name a medium gets: the given one, or one made of device, camera and moment. */

@@ -7,6 +7,8 @@ import {
   IdParams,
   MediaDeletionList,
   MediaItem,
+  MediaLinkQuery,
+  MediaLinks,
   MediaList,
   MediaQuery,
   MediaUploadFields,
@@ -128,6 +130,20 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       sendDownload(reply, await service.thumbnail(request.user, request.params.id)),
   );
 
+  app.get(
+    '/media/:id/links',
+    {
+      schema: {
+        tags: ['media'],
+        summary:
+          'Short-lived addresses of the file, inline and as a download, and of its thumbnail, for <img> and <video> (MEDIA_LINK_TTL seconds)',
+        params: IdParams,
+        response: { 200: MediaLinks, ...errors },
+      },
+    },
+    (request) => app.services.mediaLinks.links(request.user, request.params.id),
+  );
+
   app.delete(
     '/media/:id',
     {
@@ -173,6 +189,49 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => service.deletions(request.user, request.params.id),
+  );
+};
+
+/**
+ * The files behind media links (media-links.ts), outside the signed-in scope: the link in the
+ * query is the only credential, and it opens the one medium it names.
+ */
+export const mediaLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.services.mediaLinks;
+  const errors = errorResponses(400, 401, 403, 404);
+  app.get(
+    '/mediafiles/:id',
+    {
+      schema: {
+        tags: ['media'],
+        summary:
+          'The file of a media link: inline, or as an attachment with download=true; one byte range (Range: bytes=a-b) answers 206',
+        security: [],
+        params: IdParams,
+        querystring: MediaLinkQuery,
+        response: { 200: Binary, 206: Binary, ...errors, ...errorResponses(416) },
+      },
+    },
+    async (request, reply) =>
+      sendDownload(
+        reply,
+        await service.file(request.params.id, request.query, request.headers.range),
+      ),
+  );
+  app.get(
+    '/mediafiles/:id/thumbnail',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'The 250x140 JPEG thumbnail of a media link',
+        security: [],
+        params: IdParams,
+        querystring: MediaLinkQuery,
+        response: { 200: Binary, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendDownload(reply, await service.thumbnail(request.params.id, request.query)),
   );
 };
 

@@ -293,7 +293,37 @@ export class MediaService {
 
   /** The file, whole or the one byte range asked for (a video seeks with it). */
   async download(user: AccessTokenClaims, id: number, rangeHeader?: string): Promise<Download> {
-    const medium = await this.readable(user, id, 'read');
+    return this.serveFile(await this.readable(user, id, 'read'), rangeHeader, 'attachment');
+  }
+
+  async thumbnail(user: AccessTokenClaims, id: number): Promise<Download> {
+    return this.serveThumbnail(await this.readable(user, id, 'read'));
+  }
+
+  /** The file for a media link (media-links.ts), which was issued after the access check. */
+  async linkedFile(
+    id: number,
+    rangeHeader: string | undefined,
+    disposition: 'attachment' | 'inline',
+  ): Promise<Download> {
+    return this.serveFile(await this.existing(id), rangeHeader, disposition);
+  }
+
+  async linkedThumbnail(id: number): Promise<Download> {
+    return this.serveThumbnail(await this.existing(id));
+  }
+
+  private async existing(id: number): Promise<StoredMedium> {
+    const medium = await this.media.find(id);
+    if (!medium) throw notFound(`Medium ${id} does not exist`);
+    return medium;
+  }
+
+  private async serveFile(
+    medium: StoredMedium,
+    rangeHeader: string | undefined,
+    disposition: 'attachment' | 'inline',
+  ): Promise<Download> {
     const size = Number(medium.size);
     const range = parseRange(rangeHeader, size);
     if (range === 'unsatisfiable') {
@@ -305,7 +335,7 @@ export class MediaService {
     const headers: Record<string, string> = {
       'content-type': medium.mime_type,
       'content-length': String(read.length),
-      'content-disposition': contentDisposition(medium.file_name),
+      'content-disposition': contentDisposition(medium.file_name, disposition),
       'accept-ranges': 'bytes',
       'cache-control': 'private, max-age=3600',
     };
@@ -314,8 +344,7 @@ export class MediaService {
     return { status: 206, stream: read.stream, headers };
   }
 
-  async thumbnail(user: AccessTokenClaims, id: number): Promise<Download> {
-    const medium = await this.readable(user, id, 'read');
+  private async serveThumbnail(medium: StoredMedium): Promise<Download> {
     const read = await this.readStored(medium, medium.thumbnail_key);
     return {
       status: 200,

@@ -1,7 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from 'react-bootstrap';
 import { EntityDetailScreen } from '@/features/entity-detail/entity-detail-screen';
+import type { EntitySlots } from '@/features/entity-detail/slots';
 import { MonitoringPanel } from '@/features/monitoring/components/monitoring-panel';
 import { NotFound } from './not-found';
 import { useEntityParams } from './use-entity-params';
+
+// The media feature loads when its tab or a trip's event list first needs it.
+const MediaPanel = lazy(() => import('@/features/media/components/media-panel'));
+const EventMedia = lazy(() => import('@/features/media/components/event-media'));
+
+const slots: EntitySlots = {
+  mediaTab: (entity) => (
+    <Suspense fallback={<Spinner size="sm" />}>
+      <MediaPanel type={entity.type} entityId={entity.id} />
+    </Suspense>
+  ),
+  monitoringTab: (entity) => <MonitoringPanel type={entity.type} entityId={entity.id} />,
+  eventMedia: (event) => (
+    <Suspense fallback={null}>
+      <EventMedia {...event} />
+    </Suspense>
+  ),
+};
 
 export function Component() {
   const entity = useEntityParams();
@@ -12,9 +33,7 @@ export function Component() {
       key={`${entity.type}-${entity.entityId}`}
       type={entity.type}
       entityId={entity.entityId}
-      slots={{
-        monitoring: <MonitoringPanel type={entity.type} entityId={entity.entityId} />,
-      }}
+      slots={slots}
     />
   );
 }

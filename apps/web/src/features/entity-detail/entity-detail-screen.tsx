@@ -1,6 +1,5 @@
 import './locales/register';
 import { Nav } from 'react-bootstrap';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { EntityType } from '@/config/paths';
@@ -15,20 +14,28 @@ import { RawDataTab } from './components/raw-data-tab';
 import { QueryState } from './components/shared';
 import { TripsTab } from './components/trips-tab';
 import { isTab, PERIOD_TABS, visibleTabs, type Tab } from './tabs';
+import { SlotsContext, useSlots, type EntitySlots } from './slots';
 import { setTripDay } from './state';
+
+function Placeholder() {
+  const { t } = useTranslation();
+  return (
+    <p className="text-body-secondary" data-testid="placeholder">
+      {t('entity.placeholder')}
+    </p>
+  );
+}
 
 function TabContent({
   tab,
   entity,
   select,
-  slots,
 }: {
   tab: Tab;
   entity: Entity;
   select: (tab: Tab) => void;
-  slots: Slots;
 }) {
-  const { t } = useTranslation();
+  const slots = useSlots();
   switch (tab) {
     case 'calendar':
       return (
@@ -48,31 +55,29 @@ function TabContent({
       return <HeatmapTab entity={entity} />;
     case 'rawData':
       return <RawDataTab entity={entity} />;
-    case 'monitoring':
     case 'media':
-      // Composed in by app/ from their own features; without one the tab is not available yet.
-      return (
-        slots[tab] ?? (
-          <p className="text-body-secondary" data-testid="placeholder">
-            {t('entity.placeholder')}
-          </p>
-        )
-      );
+      if (slots.mediaTab) return slots.mediaTab(entity);
+      return <Placeholder />;
+    case 'monitoring':
+      if (slots.monitoringTab) return slots.monitoringTab(entity);
+      return <Placeholder />;
   }
 }
 
-/** Tabs another feature provides; app/ composes them in (a feature never imports another). */
-export type Slots = Partial<Record<'media' | 'monitoring', ReactNode>>;
+const NO_SLOTS: EntitySlots = {};
 
-/** Spec §2 Entity detail: an asset or a driver, with its pill tabs (the tab is in ?tab=). */
+/**
+ * Spec §2 Entity detail: an asset or a driver, with its pill tabs (the tab is in ?tab=). `slots`
+ * are the parts other features build (slots.tsx), composed in by app/.
+ */
 export function EntityDetailScreen({
   type,
   entityId,
-  slots = {},
+  slots = NO_SLOTS,
 }: {
   type: EntityType;
   entityId: number;
-  slots?: Slots;
+  slots?: EntitySlots;
 }) {
   const { t } = useTranslation();
   const { user_role } = useAuthenticatedSession();
@@ -91,7 +96,7 @@ export function EntityDetailScreen({
   };
 
   return (
-    <>
+    <SlotsContext.Provider value={slots}>
       <PageHeader title={entity.data?.name ?? '\u00a0'} subtitle={t('entity.details')} />
       <Nav
         variant="pills"
@@ -113,9 +118,9 @@ export function EntityDetailScreen({
       ) : (
         <section role="tabpanel" aria-label={t(`entity.tabs.${tab}`)}>
           {PERIOD_TABS.includes(tab) && <PeriodFilter />}
-          <TabContent tab={tab} entity={entity.data} select={select} slots={slots} />
+          <TabContent tab={tab} entity={entity.data} select={select} />
         </section>
       )}
-    </>
+    </SlotsContext.Provider>
   );
 }

@@ -24,10 +24,11 @@ export function visibleTabs(type: EntityType, role: Role): Tab[] {
   });
 }
 
-/** Tabs that show the period filter (spec §2: all but Trips; Media gets it with its issue). */
+/** Tabs that show the period filter (spec §2: all but Trips). */
 export const PERIOD_TABS: readonly Tab[] = [
   'calendar',
   'drivingStyle',
+  'media',
   'heatmap',
   'rawData',
   'monitoring',

@@ -1,6 +1,6 @@
 import type { Report, Trip } from '@fleet/contract';
 import { describe, expect, it } from 'vitest';
-import { assetTrips, datapointsWindow, driverTrips } from './trips';
+import { assetTrips, datapointsWindow, driverTrips, eventPoint } from './trips';
 
 const stats = (drivingDistance: number) => ({ drivingDistance }) as Trip['drivingStyleData'];
 const score = (totalScore: number) => ({ totalScore }) as Trip['scoreData'];
@@ -76,4 +76,36 @@ describe('the datapoints window (spec §7)', () => {
     expect(window.from.toISOString()).toBe('2026-11-20T05:59:59.000Z');
     expect(window.until.toISOString()).toBe('2026-11-20T07:00:01.000Z');
   });
+});
+
+describe('eventPoint', () => {
+  const points = [
+    { timestamp: '2026-11-10T08:00:00Z', identifier: 'SN-1', media: [] },
+    {
+      timestamp: '2026-11-10T08:00:30Z',
+      identifier: 'SN-1',
+      media: [{ id: 1, mimeType: 'image/jpeg' }],
+    },
+    // a medium at a moment without a position comes as a point of its own
+    {
+      timestamp: '2026-11-10T08:00:30.000+00:00',
+      identifier: '',
+      media: [{ id: 2, mimeType: 'video/mp4' }],
+    },
+    { timestamp: '2026-11-10T08:05:00Z', identifier: 'SN-2' },
+  ];
+
+  it.each([
+    ['2026-11-10T08:00:30Z', 'SN-1', [1, 2]],
+    ['2026-11-10T08:00:10Z', 'SN-1', []],
+    ['2026-11-10T08:04:00Z', 'SN-2', []],
+    ['2026-11-10T09:00:00Z', 'SN-2', []],
+  ])('at %s: device %s, media %j', (timestamp, identifier, media) => {
+    const point = eventPoint(points, timestamp);
+    expect(point.identifier).toBe(identifier);
+    expect(point.media.map((m) => m.id)).toEqual(media);
+  });
+
+  it('knows no device without points', () =>
+    expect(eventPoint([], '2026-11-10T08:00:00Z')).toEqual({ identifier: null, media: [] }));
 });

@@ -1,5 +1,6 @@
 import {
   UNKNOWN,
+  type Datapoint,
   type DrivingStyleData,
   type Location,
   type Report,
@@ -97,4 +98,27 @@ export function datapointsWindow(
     from: new Date(new Date(from).getTime() - 1000),
     until: new Date(new Date(until).getTime() + 1000),
   };
+}
+
+/**
+ * What the datapoints say of an event's moment: the device there (the identifier of the point
+ * nearest in time, for an upload) and the media of the point at that very moment.
+ */
+export function eventPoint(
+  points: readonly Pick<Datapoint, 'timestamp' | 'identifier' | 'media'>[],
+  timestamp: string,
+): { identifier: string | null; media: { id: number; mimeType: string }[] } {
+  const at = Date.parse(timestamp);
+  let identifier: string | null = null;
+  let distance = Infinity;
+  const media: { id: number; mimeType: string }[] = [];
+  for (const point of points) {
+    const d = Math.abs(Date.parse(point.timestamp) - at);
+    if (d === 0) media.push(...(point.media ?? []));
+    if (point.identifier && d < distance) {
+      identifier = point.identifier;
+      distance = d;
+    }
+  }
+  return { identifier, media };
 }

@@ -59,10 +59,13 @@ export const getRawData = (
   page: { limit: number; offset: number } = { limit: MAX_PAGE_SIZE, offset: 0 },
 ) => api.get<RawData[]>(`assets/${assetId}/rawdatas`, { query: { ...query(window), ...page } });
 
-/** Spec §7: the client asks from 1 s earlier until 1 s later; the server takes them as sent. */
+/**
+ * Spec §7: the client asks from 1 s earlier until 1 s later; the server takes them as sent. With
+ * the events and the media of each point: one call for the trip's map and its events list.
+ */
 export const getDatapoints = (assetId: number, window: Window) =>
   api.get<Datapoint[]>(`assets/${assetId}/datapoints`, {
-    query: { ...query(datapointsWindow(window.from, window.until)), events: true },
+    query: { ...query(datapointsWindow(window.from, window.until)), events: true, media: true },
   });
 
 export const getDriverLinks = (type: EntityType, id: number, window: Window) =>
@@ -98,10 +101,11 @@ export const useRawData = (assetId: number, window: Window) =>
     queryFn: () => getRawData(assetId, window),
   });
 
-export const useDatapoints = (assetId: number, window: Window) =>
+export const useDatapoints = (assetId: number, window: Window, enabled = true) =>
   useQuery({
     queryKey: ['datapoints', assetId, ...key(window)],
     queryFn: () => getDatapoints(assetId, window),
+    enabled,
   });
 
 export const useDriverLinks = (type: EntityType, id: number, window: Window) =>

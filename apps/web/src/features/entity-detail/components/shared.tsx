@@ -1,6 +1,7 @@
 import { formatScore, type DrivingStyleData, type ScoreData } from '@fleet/contract';
 import { formatTime } from '@/lib/fleet-time';
 import { Alert, Card, Spinner, Table } from 'react-bootstrap';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/api-client';
 import { SCORE_KEYS, STAT_KEYS } from '@/lib/driving-style-fields';
@@ -61,15 +62,16 @@ export function ScoreCard({ data }: { data: ScoreData }) {
   );
 }
 
-/** The events of a trip: a spinner while they load, the error if the call failed (issue 7 §6). */
-export function EventsList({
+/**
+ * The events of a trip: a spinner while they load, the error if the call failed (issue 7 §6).
+ * `media` adds a column of what the Map list shows per event (its media buttons and thumbnails).
+ */
+export function EventsList<E extends { timestamp: string; eventType: string }>({
   query,
+  media,
 }: {
-  query: {
-    data: { timestamp: string; eventType: string }[] | undefined;
-    isPending: boolean;
-    error: unknown;
-  };
+  query: { data: E[] | undefined; isPending: boolean; error: unknown };
+  media?: (event: E) => ReactNode;
 }) {
   const { t } = useTranslation();
   const label = useEventTypeLabel();
@@ -96,6 +98,7 @@ export function EventsList({
               <tr>
                 <th className="ps-3">{t('entity.trips.time')}</th>
                 <th>{t('entity.trips.eventType')}</th>
+                {media && <th className="pe-3">{t('entity.trips.media')}</th>}
               </tr>
             </thead>
             <tbody>
@@ -103,6 +106,7 @@ export function EventsList({
                 <tr key={`${event.timestamp}-${event.eventType}-${index}`}>
                   <td className="ps-3 text-nowrap">{formatTime(event.timestamp)}</td>
                   <td>{label(event.eventType)}</td>
+                  {media && <td className="pe-3">{media(event)}</td>}
                 </tr>
               ))}
             </tbody>

@@ -1,19 +1,24 @@
 import { formatDistance, formatScore, type Location } from '@fleet/contract';
 import { formatDate, formatTime } from '@/lib/fleet-time';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { hrefs } from '@/config/paths';
 import { Address } from '@/components/address';
 import { Link } from 'react-router';
 import type { Entity } from '../api/get-entity';
-import { useEvents } from '../api/get-vehicle-data';
-import type { TripView } from '../trips';
+import { useDatapoints, useEvents, type VehicleEvent } from '../api/get-vehicle-data';
+import { useSlots } from '../slots';
+import { eventPoint, type TripView } from '../trips';
 import { EventsList, ScoreCard, StatsCard } from './shared';
 import { scoreColor } from './charts';
 
 // MapLibre is big: it loads only when a trip's map is opened.
 const TripMap = lazy(() => import('./trip-map'));
+
+/** Spec §4, §9: the datapoints are asked again 1 s after an upload or a delete. */
+const DATAPOINT_REFRESH_MS = 1000;
 
 function Place({
   label,
@@ -51,9 +56,33 @@ export function TripCard({ trip, entity }: { trip: TripView; entity: Entity }) {
   // Details and Map open and close each on its own (spec §2: two toggles).
   const [details, setDetails] = useState(false);
   const [map, setMap] = useState(false);
-  const window = { from: trip.startTime, until: trip.endTime ?? new Date() };
+  // Fixed once per trip: a trip under way would otherwise ask for a new window (and call
+  // again) every second it re-renders.
+  const window = useMemo(
+    () => ({ from: trip.startTime, until: trip.endTime ?? new Date() }),
+    [trip.startTime, trip.endTime],
+  );
   // Events of the trip: of the asset, or of the driver while driving it.
   const events = useEvents(entity.type, entity.id, window, details || map);
+  // The Map list's media per event, when a media feature is composed in: the datapoints call
+  // (the same one as the map's) names each moment's device and media.
+  const { eventMedia } = useSlots();
+  const datapoints = useDatapoints(trip.assetId, window, map && !!eventMedia);
+  const client = useQueryClient();
+  const refreshDatapoints = () =>
+    setTimeout(
+      () => void client.invalidateQueries({ queryKey: ['datapoints', trip.assetId] }),
+      DATAPOINT_REFRESH_MS,
+    );
+  const media =
+    eventMedia &&
+    ((event: VehicleEvent) =>
+      eventMedia({
+        assetId: event.assetId,
+        timestamp: event.timestamp,
+        ...eventPoint(datapoints.data ?? [], event.timestamp),
+        onChanged: refreshDatapoints,
+      }));
   const total = trip.scoreData?.totalScore ?? null;
   const partLink = (id: number) =>
     entity.type === 'ASSET' ? (id > 0 ? hrefs.driverDetail(id) : null) : hrefs.assetDetail(id);
@@ -138,12 +167,12 @@ export function TripCard({ trip, entity }: { trip: TripView; entity: Entity }) {
         )}
         {map && (
           <Row className="g-3 mt-0" data-testid="trip-map-panel">
-            <Col lg={4}>
-              <EventsList query={events} />
+            <Col lg={eventMedia ? 5 : 4}>
+              <EventsList query={events} media={media} />
             </Col>
-            <Col lg={8}>
+            <Col lg={eventMedia ? 7 : 8}>
               <Suspense fallback={<Spinner size="sm" />}>
-                <TripMap trip={trip} events={events.data ?? []} />
+                <TripMap trip={trip} window={window} events={events.data ?? []} />
               </Suspense>
             </Col>
           </Row>

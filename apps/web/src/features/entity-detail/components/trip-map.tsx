@@ -19,13 +19,19 @@ const located = <T extends { location: Location | null }>(items: T[]) =>
   items.filter((item): item is T & { location: Location } => item.location !== null);
 
 /** The trip's route, start and finish, and its events, on one map. */
-export default function TripMap({ trip, events }: { trip: TripView; events: VehicleEvent[] }) {
+export default function TripMap({
+  trip,
+  window,
+  events,
+}: {
+  trip: TripView;
+  /** the trip card's window: the same datapoints call as its events list */
+  window: { from: string; until: string | Date };
+  events: VehicleEvent[];
+}) {
   const { t } = useTranslation();
   const label = useEventTypeLabel();
-  const datapoints = useDatapoints(trip.assetId, {
-    from: trip.startTime,
-    until: trip.endTime ?? new Date(),
-  });
+  const datapoints = useDatapoints(trip.assetId, window);
   const route = useMemo(
     () =>
       located(datapoints.data ?? [])

@@ -39,6 +39,7 @@ export const entityEn = {
     events: 'Events',
     noEvents: 'No events.',
     time: 'Time',
+    media: 'Media',
     eventType: 'Event type',
     noRoute: 'No positions were recorded for this trip.',
   },

@@ -40,6 +40,7 @@ export const entityNl: EntityTexts = {
     events: 'Gebeurtenissen',
     noEvents: 'Geen gebeurtenissen.',
     time: 'Tijd',
+    media: 'Media',
     eventType: 'Soort gebeurtenis',
     noRoute: 'Voor deze rit zijn geen posities vastgelegd.',
   },

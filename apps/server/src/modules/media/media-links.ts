@@ -1,0 +1,132 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import {
+  API_BASE,
+  MediaLinkError,
+  type AccessTokenClaims,
+  type MediaLinkQuery,
+  type MediaLinks,
+} from '@fleet/contract';
+import { HttpError, forbidden } from '../../lib/http-error.js';
+import type { Download, MediaService } from './media.service.js';
+
+/**
+ * Media links: how the web shows pictures and plays videos without an access token in a URL.
+ *
+ * `<img>` and `<video>` cannot send an Authorization header, and a video seeks with Range
+ * requests of its own. So a signed-in user asks `GET media/{id}/links` (the same access as
+ * `GET media/{id}`) and gets short-lived addresses of that one medium; the public route
+ * `GET mediafiles/{id}` serves the file from such a link. A link is a JWT (HS256) that names
+ * the medium, signed with a key derived from the server's secret (so it and an access token
+ * can never stand in for each other, whatever claims either holds), with its own audience and
+ * type, and it expires after MEDIA_LINK_TTL seconds. It grants reading that file and nothing
+ * else; it is not tied to the session, so a link handed out before a logout lasts until it
+ * expires.
+ */
+
+const ALGORITHM = 'HS256';
+const AUDIENCE = 'fleetwise:media-link';
+const TYPE = 'media-link+jwt';
+/** Seconds of clock difference between the servers sharing a secret. */
+const CLOCK_TOLERANCE = 5;
+
+const expired = () =>
+  new HttpError(401, MediaLinkError.LINK_EXPIRED, 'The media link has expired: ask for a new one');
+const invalid = () =>
+  new HttpError(401, MediaLinkError.INVALID_LINK, 'The media link is not valid');
+
+/** Signs and checks media links: one medium each, for a few minutes. */
+export class MediaLinkTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    readonly ttlSeconds: number,
+  ) {
+    this.key = createHmac('sha256', secret).update('fleetwise media links v1').digest();
+  }
+
+  async sign(mediaId: number, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
+    const issuedAt = Math.floor(now / 1000);
+    const expiresAt = issuedAt + this.ttlSeconds;
+    // jti: each link its own, so a new link is a new address (a player reloads it).
+    const token = await new SignJWT({ mid: mediaId })
+      .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
+      .setJti(randomBytes(9).toString('base64url'))
+      .setAudience(AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
+      .sign(this.key);
+    return { token, expiresAt: new Date(expiresAt * 1000) };
+  }
+
+  /** 401 LINK_EXPIRED or INVALID_LINK, 403 when the link is valid but for another medium. */
+  async verify(token: string, mediaId: number): Promise<void> {
+    let mid: unknown;
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        audience: AUDIENCE,
+        typ: TYPE,
+        requiredClaims: ['exp', 'mid'],
+        clockTolerance: CLOCK_TOLERANCE,
+      });
+      mid = payload.mid;
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw expired();
+      throw invalid();
+    }
+    if (!Number.isSafeInteger(mid)) throw invalid();
+    if (mid !== mediaId) throw forbidden('This media link is for another medium');
+  }
+}
+
+/** Issues media links to signed-in users and serves files to the holders of a link. */
+export class MediaLinkService {
+  constructor(
+    private readonly tokens: MediaLinkTokens,
+    private readonly media: MediaService,
+  ) {}
+
+  /** GET media/{id}/links: whoever may read the medium gets its links. */
+  async links(user: AccessTokenClaims, id: number): Promise<MediaLinks> {
+    await this.media.get(user, id);
+    const { token, expiresAt } = await this.tokens.sign(id);
+    const file = `${API_BASE.main}/mediafiles/${id}`;
+    const link = `link=${encodeURIComponent(token)}`;
+    return {
+      download: `${file}?${link}&download=true`,
+      inline: `${file}?${link}`,
+      thumbnail: `${file}/thumbnail?${link}`,
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /** GET mediafiles/{id}?link: the file, inline or as an attachment, whole or one byte range. */
+  async file(id: number, query: MediaLinkQuery, rangeHeader?: string): Promise<Download> {
+    await this.tokens.verify(query.link, id);
+    const download = await this.media.linkedFile(
+      id,
+      rangeHeader,
+      query.download ? 'attachment' : 'inline',
+    );
+    return this.cachedForTheLink(download);
+  }
+
+  /** GET mediafiles/{id}/thumbnail?link. */
+  async thumbnail(id: number, query: MediaLinkQuery): Promise<Download> {
+    await this.tokens.verify(query.link, id);
+    return this.cachedForTheLink(await this.media.linkedThumbnail(id));
+  }
+
+  /** The address holds the link, so the browser may keep the answer as long as a link lives. */
+  private cachedForTheLink(download: Download): Download {
+    return {
+      ...download,
+      headers: {
+        ...download.headers,
+        'cache-control': `private, max-age=${this.tokens.ttlSeconds}`,
+      },
+    };
+  }
+}

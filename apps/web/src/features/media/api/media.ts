@@ -1,0 +1,124 @@
+import { API_BASE, type MediaItem, type MediaLinks } from '@fleet/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EntityType } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { api } from '@/lib/auth';
+import { toLocalIso } from '@/lib/fleet-time';
+
+const owner = (type: EntityType) => (type === 'ASSET' ? 'assets' : 'drivers');
+
+export type Period = { from: Date; until: Date; update?: number };
+
+/** GET assets|drivers/{id}/media: the media of the period, newest first. */
+export const mediaListOptions = (type: EntityType, id: number, period: Period) =>
+  queryOptions({
+    queryKey: ['media', type, id, toLocalIso(period.from), toLocalIso(period.until), period.update],
+    queryFn: () =>
+      api.get<MediaItem[]>(`${owner(type)}/${id}/media`, {
+        query: { from: toLocalIso(period.from), until: toLocalIso(period.until) },
+      }),
+  });
+
+export const useMediaList = (type: EntityType, id: number, period: Period) =>
+  useQuery(mediaListOptions(type, id, period));
+
+/** GET media/{id}: a medium the datapoints call only named by id. */
+export const useMedium = (id: number, known?: MediaItem) =>
+  useQuery({
+    queryKey: ['medium', id],
+    queryFn: () => api.get<MediaItem>(`media/${id}`),
+    initialData: known,
+  });
+
+/** A link is asked for again this long before it expires. */
+const LINK_MARGIN_MS = 30_000;
+
+/**
+ * GET media/{id}/links: short-lived addresses of the file and thumbnail for <img> and <video>
+ * (no token in any URL). Kept until shortly before they expire.
+ */
+export const mediaLinksOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['media-links', id],
+    queryFn: () => api.get<MediaLinks>(`media/${id}/links`),
+    staleTime: (query) => {
+      const expiresAt = query.state.data && Date.parse(query.state.data.expiresAt);
+      return expiresAt ? Math.max(0, expiresAt - Date.now() - LINK_MARGIN_MS) : 0;
+    },
+    // A new address would reload a playing video; the player asks for one when it needs it.
+    refetchOnWindowFocus: false,
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+
+export const useMediaLinks = (id: number) => useQuery(mediaLinksOptions(id));
+
+/** DELETE media/{id}; the lists that held it forget it at once. */
+export function useDeleteMedium() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`media/${id}`),
+    onSuccess: (_, id) => {
+      client.setQueriesData<MediaItem[]>({ queryKey: ['media'] }, (list) =>
+        list?.filter((item) => item.id !== id),
+      );
+      client.removeQueries({ queryKey: ['media-links', id] });
+      client.removeQueries({ queryKey: ['medium', id] });
+      void client.invalidateQueries({ queryKey: ['media'] });
+      void client.invalidateQueries({ queryKey: ['requested-media'] });
+    },
+  });
+}
+
+export type UploadFields = {
+  /** the device identifier */
+  identifier: string;
+  /** the event's moment */
+  timestamp: string;
+  file: Blob;
+  fileName: string;
+};
+
+/**
+ * POST media/ (multipart: identifier, timestamp, mimeType, fileName, then the file) with
+ * XMLHttpRequest, which reports upload progress; the token and its refresh as every API call.
+ * The trip card sends image/jpeg (spec §5); the server decides by the content, so a video works.
+ */
+export function uploadMedium(
+  fields: UploadFields,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<MediaItem> {
+  return api.authorized(
+    (token) =>
+      new Promise<MediaItem>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', `${API_BASE.main}/media`);
+        xhr.setRequestHeader('Accept', 'application/json');
+        if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+        };
+        xhr.onload = () => {
+          let body: unknown = xhr.responseText;
+          try {
+            body = JSON.parse(xhr.responseText);
+          } catch {
+            // not JSON: passed on as text
+          }
+          if (xhr.status >= 200 && xhr.status < 300) resolve(body as MediaItem);
+          else reject(new ApiError(xhr.status, body));
+        };
+        xhr.onerror = () => reject(new Error('The upload could not reach the server'));
+        xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+        signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+        const form = new FormData();
+        form.append('identifier', fields.identifier);
+        form.append('timestamp', fields.timestamp);
+        form.append('mimeType', 'image/jpeg');
+        form.append('fileName', fields.fileName);
+        form.append('file', fields.file, fields.fileName);
+        onProgress(0);
+        xhr.send(form);
+      }),
+  );
+}
