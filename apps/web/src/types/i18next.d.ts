@@ -5,6 +5,7 @@ import type { DashboardTexts } from '../locales/dashboards/en';
 import type { MonitoringTexts } from '../features/monitoring/locales/en';
 import type { ManagementTexts } from '../features/management/locales/en';
 import type { MediaTexts } from '../features/media/locales/en';
+import type { OrganisationSettingsTexts } from '../features/organisation-settings/locales/en';
 
 // Typed translation keys: t('nav.assets') is checked against the English resource.
 declare module 'i18next' {
@@ -17,6 +18,7 @@ declare module 'i18next' {
       translation: typeof en & { entity: EntityTexts } & { media: MediaTexts } & DashboardTexts & {
           monitoring: MonitoringTexts;
           management: ManagementTexts;
+          organisationSettings: OrganisationSettingsTexts;
         };
     };
   }

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { OrganisationSettingsScreen } from '@/features/organisation-settings/organisation-settings-screen';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('nav.organisationSettings')} subtitle={t('nav.management')} />;
+  return <OrganisationSettingsScreen />;
 }
