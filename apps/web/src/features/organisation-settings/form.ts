@@ -5,7 +5,7 @@ import {
   type Language,
   type OrganisationSettings,
 } from '@fleet/contract';
-import { fieldIssues, type Issue } from '../../lib/schema-check';
+import { schemaIssues, type Issue } from '../../lib/typebox-resolver';
 
 /** The form's values: text as typed; the secret is only sent when a new one was entered. */
 export type SettingsForm = {
@@ -71,7 +71,7 @@ export function formIssues(form: SettingsForm): Issue[] {
   const blank = (['mediaRetentionDays', 'maxMonitoringMinutes'] as const).filter(
     (field) => form[field].trim() === '',
   );
-  const issues = fieldIssues(OrganisationSettingsInput, body)
+  const issues = schemaIssues(OrganisationSettingsInput, body)
     .filter((issue) => !blank.includes(issue.field as (typeof blank)[number]))
     .map((issue) => lengthIssue(issue, body[issue.field]));
   return [...blank.map((field): Issue => ({ field, rule: 'required' })), ...issues];
