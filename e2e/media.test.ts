@@ -340,3 +340,52 @@ describe('media', () => {
     await context.close();
   });
 });
+
+describe('a clip requested from a driving truck', () => {
+  it('arrives within a minute and plays (the simulated cameras answer through the device channel)', async () => {
+    // A demo truck the simulator keeps driving live: the fleet overview shows it under way.
+    const [org] = await api<{ id: number }[]>('/api/organisations', { token });
+    const fleet = await api<{ assetId: number; deviceId: number | null; trip: unknown }[]>(
+      `/api/organisations/${org!.id}/assets/fleet`,
+      { token },
+    );
+    const driving = fleet.find((entry) => entry.trip && entry.deviceId);
+    expect(driving, 'a live-driving demo truck').toBeDefined();
+    const { context, page } = await open('manager');
+    await page.goto(`/entities/ASSET/${driving!.assetId}?tab=media`);
+    await page.getByRole('tab', { name: 'Requests' }).click();
+    await page.getByRole('button', { name: 'Create media request' }).click();
+    const form = page.getByTestId('media-request-form');
+    await form.getByLabel('Media type').selectOption('VIDEO');
+    await form.getByLabel('Duration (seconds)').fill('10');
+    // Two minutes ago, in the fleet's zone as the form shows it.
+    const twoMinutesAgo = new Date(Date.now() - 2 * minute)
+      .toLocaleString('sv-SE', { timeZone: ZONE })
+      .replace(' ', 'T')
+      .slice(0, 16);
+    await form.getByLabel('Date and time').fill(twoMinutesAgo);
+    const asked = Date.now();
+    await form.getByRole('button', { name: 'Send request' }).click();
+    const request = page.getByTestId('media-request').first();
+    // The request updates by itself: synced, then done.
+    await expect
+      .poll(() => request.getByTestId('media-request-state').textContent(), { timeout: 60_000 })
+      .toBe('Done');
+    const arrivedSeconds = (Date.now() - asked) / 1000;
+    expect(arrivedSeconds).toBeLessThan(60);
+    await request.getByRole('button', { name: 'Availability' }).click();
+    const state = request.getByTestId('availability-state');
+    await expect.poll(() => state.textContent()).toBe('Available');
+    await screenshot(page, 'media-request-arrived');
+    await request.getByRole('button', { name: 'Open Front video' }).click();
+    const video = page.getByRole('dialog').getByTestId('video-player');
+    await video.waitFor();
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.5);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(8);
+    await screenshot(page, 'media-request-clip-playing');
+    console.info(`requested clip available after ${arrivedSeconds.toFixed(1)} s`);
+    await context.close();
+  });
+});

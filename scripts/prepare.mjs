@@ -42,7 +42,8 @@ export function prepare() {
   }
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   if (age(installed) < age(path.join(root, 'package-lock.json'))) {
-    run('Installing dependencies', ['install', '--no-audit', '--no-fund']);
+    // --include=dev: the build needs them, even when started with NODE_ENV=production (the browser tests).
+    run('Installing dependencies', ['install', '--include=dev', '--no-audit', '--no-fund']);
   }
   const sources = Math.max(
     newest(path.join(root, 'packages')),

@@ -80,12 +80,12 @@ describe.skipIf(!janusInstalled)('a simulated vehicle under monitoring', () => {
         });
         monitoring = active.statusCode === 200 ? active.json<AssetMonitoring>() : undefined;
         return monitoring?.id !== undefined;
-      }, 20_000);
+      }, 60_000);
       const roomId = monitoring!.liveFeed!.roomId!;
       await until(async () => {
         const participants = await t.app.services.videoGateway.participants(roomId);
         return participants.filter((p) => p.publisher).length === 2;
-      }, 30_000);
+      }, 60_000);
       const participants = await t.app.services.videoGateway.participants(roomId);
       expect(participants.map((p) => p.display).sort()).toEqual(['FRONT', 'REAR']);
       expect(runningFeeds()).toBe(2);
@@ -112,11 +112,11 @@ describe.skipIf(!janusInstalled)('a simulated vehicle under monitoring', () => {
           SELECT status FROM device_commands WHERE kind = 'MONITORING_ENHANCE'
             AND (payload->>'monitoringId')::int = ${monitoring!.id}`.execute(t.db);
         return rows[0]?.status === 'DONE';
-      }, 15_000);
-      await until(() => runningFeeds() === 2, 5_000); // the old rear encoder has gone
+      }, 60_000);
+      await until(() => runningFeeds() === 2, 30_000); // the old rear encoder has gone
 
       await t.as('manager', { method: 'PUT', url: `/api/assetmonitorings/${monitoring!.id}/end` });
-      await until(() => runningFeeds() === 0, 15_000);
+      await until(() => runningFeeds() === 0, 60_000);
       await t.app.services.monitoring.runJobs();
       const ended = await t.as('manager', {
         method: 'GET',
@@ -130,5 +130,5 @@ describe.skipIf(!janusInstalled)('a simulated vehicle under monitoring', () => {
       await loop;
     }
     expect(runningFeeds()).toBe(0);
-  }, 90_000);
+  }, 240_000);
 });
