@@ -80,6 +80,8 @@ describe('request timeline and the create button', () => {
     expect(canRequest(null, [{ state: 'ENDED' }, { state: 'EXPIRED' }])).toBe(true);
     expect(canRequest(active, [])).toBe(false);
     expect(canRequest(null, [{ state: 'PENDING' }])).toBe(false);
+    // Started, while the active lookup has not caught up yet.
+    expect(canRequest(null, [{ state: 'ACTIVE' }])).toBe(false);
   });
 });
 

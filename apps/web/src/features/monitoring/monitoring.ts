@@ -111,12 +111,14 @@ export const newestFirst = <T extends { timestamp: string; id: number }>(items: 
 
 /**
  * Spec §4: the create button is disabled while a monitoring is active for the asset; a request
- * still waiting for the device counts too (the server answers 409 to a second one).
+ * still waiting for the device or started counts too (the server answers 409 to a second one),
+ * so the button stays disabled while the two lists catch up with each other.
  */
 export const canRequest = (
   active: AssetMonitoring | null | undefined,
   requests: readonly Pick<AssetMonitoringRequest, 'state'>[],
-) => !active && !requests.some((request) => request.state === 'PENDING');
+) =>
+  !active && !requests.some((request) => request.state === 'PENDING' || request.state === 'ACTIVE');
 
 export const isActive = (monitoring: Pick<AssetMonitoring, 'end'>) => !monitoring.end;
 
