@@ -11,7 +11,7 @@ import {
   type RemoteOrganisation,
   type SyncEntityKind,
 } from '@fleet/contract';
-import type { Static, TSchema } from 'typebox';
+import type { Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import '../../lib/formats.js';
 import type { ExportItemOf } from './sync-kinds.js';

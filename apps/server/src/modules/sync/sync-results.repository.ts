@@ -158,7 +158,7 @@ export class SyncResultRepository {
   async finish(executor: Kysely<Database>, id: number, finished: Finished): Promise<void> {
     await sql`
       UPDATE sync_results
-      SET status = ${finished.status}, ended_at = now(), progress = NULL,
+      SET status = ${finished.status}, ended_at = clock_timestamp(), progress = NULL,
           counts = ${JSON.stringify(finished.counts)}::jsonb,
           errors = ${JSON.stringify(finished.errors)}::jsonb, error_count = ${finished.errorCount},
           incremental = ${finished.incremental}
@@ -173,8 +173,8 @@ export class SyncResultRepository {
   ): Promise<void> {
     await sql`
       UPDATE sync_results
-      SET status = 'FAILED', ended_at = now(), progress = NULL, reason = ${reason},
-          next_retry_at = ${nextRetryAt}, started_at = coalesce(started_at, now())
+      SET status = 'FAILED', ended_at = clock_timestamp(), progress = NULL, reason = ${reason},
+          next_retry_at = ${nextRetryAt}, started_at = coalesce(started_at, clock_timestamp())
       WHERE id = ${id}`.execute(executor);
   }
 

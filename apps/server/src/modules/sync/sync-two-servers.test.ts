@@ -12,7 +12,6 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import { createDb, type Db } from '../../db/database.js';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
