@@ -147,6 +147,10 @@ describe('configuration', () => {
       expect(refused.json().message).toMatch(message);
     }
 
+    const nothingChosen = await call('oem', 'PUT', `/sync-api/organisations/${demo}/sync`);
+    expect(nothingChosen.statusCode).toBe(409);
+    expect(nothingChosen.json().message).toMatch(/Choose the remote organisations/);
+
     const ids = await call('oem', 'PUT', `/sync-api/organisations/${demo}/externalids`, {
       externalIds: ['R1'],
     });
@@ -328,7 +332,13 @@ describe('a remote that fails', () => {
     const [success] = (await call('oem', 'GET', `/sync-api/organisations/${demo}/results`)).json<
       SyncResult[]
     >();
-    expect(success).toMatchObject({ trigger: 'RETRY', status: 'SUCCESS', nextRetryAt: null });
+    // A failure forgets the stamps: the success after it read everything in full.
+    expect(success).toMatchObject({
+      trigger: 'RETRY',
+      status: 'SUCCESS',
+      nextRetryAt: null,
+      incremental: false,
+    });
     expect(success!.counts).toEqual({ created: 1, updated: 1, unchanged: 0, deactivated: 0 });
     const after = (
       await call('oem', 'GET', `/sync-api/organisations/${demo}/configuration`)
