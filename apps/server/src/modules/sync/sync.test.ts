@@ -31,7 +31,7 @@ const call = async (user: string, method: string, url: string, payload?: object)
 
 beforeAll(async () => {
   t = await createTestApp({
-    SYNC_JOB_SECONDS: '0',
+    SYNC_JOB_SECONDS: '3600',
     SYNC_RETRY_SECONDS: '30',
     SYNC_TIMEOUT: '1500',
   });
