@@ -514,6 +514,35 @@ describe('API keys and the export side', () => {
     }
   });
 
+  it("lists links of the organisation's own assets and devices only", async () => {
+    const seed = fleetSeed(t);
+    const reseller = await t.organisationId('Northline Reseller');
+    const truck = await seed.asset(polder);
+    const own = await seed.device(polder);
+    const spare = await seed.device(reseller);
+    const ownLink = await seed.deviceLink(truck.id, own.id, '2026-11-01T00:00:00Z');
+    await call(
+      'oem',
+      'DELETE',
+      `/api/assets/${truck.id}/devices/${own.id}?until=2026-11-02T00:00:00Z`,
+    );
+    const spareLink = await seed.deviceLink(truck.id, spare.id, '2026-11-03T00:00:00Z');
+    const listed = (await exportCall(`/organisations/${polder}/devicelinks`, issued.key)).json();
+    const ids = listed.items.map((l: { externalId: string }) => l.externalId);
+    expect(ids).toContain(String(ownLink.id));
+    expect(ids).not.toContain(String(spareLink.id));
+    expect(
+      listed.items.find((l: { externalId: string }) => l.externalId === String(ownLink.id)),
+    ).toEqual({
+      externalId: String(ownLink.id),
+      stamp: expect.stringMatching(/^\d+$/),
+      assetExternalId: String(truck.id),
+      deviceExternalId: String(own.id),
+      from: '2026-11-01T00:00:00.000Z',
+      until: '2026-11-02T00:00:00.000Z',
+    });
+  });
+
   it('a revoked key opens nothing', async () => {
     const revoked = await call('oem', 'DELETE', `/sync-api/apikeys/${issued.id}`);
     expect(revoked.json().revokedAt).not.toBeNull();
