@@ -254,6 +254,7 @@ export class SyncRunService {
     for (const kind of kinds) {
       const active = await this.activeKeys(kind, config.organisationId);
       for (const source of config.externalIds) {
+        await progress.write({ phase: 'FETCHING', entityKind: kind, done, total: null }, true);
         const since = config.stamps[`${source}/${kind}`];
         const read = (s: string | undefined) =>
           this.fetchKind(config.server, key, source, kind, s, signal, async (n) => {

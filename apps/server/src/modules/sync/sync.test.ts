@@ -220,6 +220,34 @@ describe('a run', () => {
   });
 });
 
+describe('a run under way', () => {
+  it('shows its progress, and none once it ended', async () => {
+    remote.delayMs = 400;
+    const queued = await call('oem', 'PUT', `/sync-api/organisations/${demo}/sync`);
+    const id = queued.json<SyncResult>().id;
+    let seen: SyncResult | undefined;
+    for (let i = 0; i < 40 && !seen; i++) {
+      const [latest] = (await call('oem', 'GET', `/sync-api/organisations/${demo}/results`)).json<
+        SyncResult[]
+      >();
+      if (latest?.id === id && latest.status === 'RUNNING' && latest.progress) seen = latest;
+      else await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(seen?.progress).toEqual({
+      phase: 'FETCHING',
+      entityKind: 'ASSET',
+      done: 0,
+      total: null,
+    });
+    expect(seen?.startedAt).not.toBeNull();
+    await t.app.services.syncScheduler.idle();
+    const [ended] = (await call('oem', 'GET', `/sync-api/organisations/${demo}/results`)).json<
+      SyncResult[]
+    >();
+    expect(ended).toMatchObject({ id, status: 'SUCCESS', progress: null });
+  });
+});
+
 describe('a run asked for twice', () => {
   it('answers the run already queued', async () => {
     const first = await call('oem', 'PUT', `/sync-api/organisations/${demo}/sync`);
