@@ -4,6 +4,7 @@ import type { CopyResult, EngineResult, IngestResult } from './ingest.js';
 import type { ListResult } from './lists.js';
 import type { Period, Timing } from './read.js';
 import type { RenderResult, WebBuild } from './render.js';
+import type { SyncBenchResult, SyncRun } from './sync.js';
 
 export interface Machine {
   cpu: string;
@@ -71,6 +72,7 @@ export interface Results {
   fleetOverview: Timing;
   driverReport: Timing;
   lists: ListResult;
+  sync: SyncBenchResult;
   /** the overview in Chromium, or why that failed */
   render: RenderResult | { error: string };
   web: WebBuild;
@@ -165,6 +167,7 @@ ${summary(r)}
 - **Lists**: an organisation of its own with ${int(r.lists.assets)} assets and as many devices, half of them fitted (made in SQL, ${r.lists.seedSeconds.toFixed(0)} s), then \`GET /api/organisations/{id}/assets?limit=10\` (the generic list screen's page: each asset with its device, driver and configuration group now, and \`X-Total-Count\`) by name, at offset 5000, with \`search\`, and sorted by the device's name, ${r.lists.first.runs} runs each after warm-up.
 ${renderText(r)}
 
+${syncSection(r.sync, r.machine, r.date)}
 ## The fleet overview call: at its target by a small margin
 
 One call answers all 1000 assets: each with its device, driver, position and
@@ -185,6 +188,47 @@ npm run bench                                  # fresh embedded PostgreSQL in a 
 BENCH_DATABASE_URL=postgres://u:p@host/db npm run bench   # a new database on that server instead
 \`\`\`
 
-Knobs (environment): \`BENCH_ASSETS\` (1000), \`BENCH_RECORDS\` (400000), \`BENCH_CLIENTS\` (8), \`BENCH_INGEST_SECONDS\` (60), \`BENCH_ENGINE_SECONDS\` (60), \`BENCH_DAYS\` (31), \`BENCH_RUNS\` (50), \`BENCH_RENDER_RUNS\` (10), \`BENCH_LIST_ASSETS\` (10000); \`BENCH_ONLY=lists\` runs only the list pages and prints them, leaving this file; \`CHROMIUM_PATH\` if Chromium is not at /usr/bin/chromium. The app serves apps/web/dist; the bench runs \`npm run build -w @fleet/web\` first when that is missing or older than the web app's or the contract's sources. The run stops Chromium, the app and the database and removes the temporary directory, also on failure. It rewrites this file.
+Knobs (environment): \`BENCH_ASSETS\` (1000), \`BENCH_RECORDS\` (400000), \`BENCH_CLIENTS\` (8), \`BENCH_INGEST_SECONDS\` (60), \`BENCH_ENGINE_SECONDS\` (60), \`BENCH_DAYS\` (31), \`BENCH_RUNS\` (50), \`BENCH_RENDER_RUNS\` (10), \`BENCH_LIST_ASSETS\` (10000); \`BENCH_ONLY=lists\` runs only the list pages and prints them, leaving this file; \`BENCH_ONLY=sync\` makes the fleet and runs only the synchronisation, rewriting only its section of this file; \`CHROMIUM_PATH\` if Chromium is not at /usr/bin/chromium. The app serves apps/web/dist; the bench runs \`npm run build -w @fleet/web\` first when that is missing or older than the web app's or the contract's sources. The run stops Chromium, the app and the database and removes the temporary directory, also on failure. It rewrites this file.
 `;
+}
+
+const SYNC_HEADING = '## Synchronisation';
+
+/**
+ * The synchronisation of 1000 assets (bench/sync.ts), with the machine it ran on: a section
+ * of its own, which `BENCH_ONLY=sync` rewrites alone.
+ */
+export function syncSection(y: SyncBenchResult, m: Machine, date: string): string {
+  const { remote } = y;
+  const records =
+    remote.assets + remote.drivers + remote.devices + remote.deviceLinks + remote.driverLinks;
+  const row = (what: string, run: SyncRun) => {
+    const c = run.counts;
+    return `| ${what} | ${run.runSeconds.toFixed(2)} s | ${run.wallSeconds.toFixed(2)} s | ${int(c.created)} / ${int(c.updated)} / ${int(c.unchanged)} / ${int(c.deactivated)} |`;
+  };
+  return `${SYNC_HEADING}
+
+Measured on ${date}: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB; Node ${m.node}; PostgreSQL ${m.postgres} (${m.database}); load average when the run began ${m.load}.
+
+| Run of an organisation of ${int(remote.assets)} assets (${int(records)} records) | Run (start → end) | Wall (asked → done) | Created / updated / unchanged / deactivated |
+| --- | --- | --- | --- |
+${row('First run', y.first)}
+${row(`No change (${y.unchanged.incremental ? 'changes since the last run, and the id listings' : 'read in full'})`, y.unchanged)}
+${row('No change, read in full', y.unchangedFull)}
+
+The bench's app is the remote: its Demo Transport holds the fleet made through the API (${int(remote.assets)} assets, ${int(remote.devices)} devices, ${int(remote.drivers)} drivers, ${int(remote.deviceLinks)} device links, ${int(remote.driverLinks)} driver links). A second app of ours, on a second database of the same PostgreSQL server, mirrors it into an organisation of its own over HTTP on loopback with an API key (set up in ${y.setupSeconds.toFixed(1)} s). *Run* is the result's own start to end: reading every page of the remote (1000 records a page), the diff, and the one transaction that applies it and records the result. *Wall* is from \`PUT …/sync\` until the mirror's scheduler is idle again: it adds queueing and what follows a run that changed links, one link and one device at a time: the engine attributes each link's period again, and each device fitted now is sent its asset's settings (on this machine about 3.5 ms and 5 ms each).
+`;
+}
+
+/** The file with its synchronisation section replaced (or added before the overview's). */
+export function withSyncSection(file: string, section: string): string {
+  const start = file.indexOf(SYNC_HEADING);
+  if (start >= 0) {
+    const end = file.indexOf('\n## ', start + SYNC_HEADING.length);
+    return file.slice(0, start) + section + (end >= 0 ? `\n${file.slice(end + 1)}` : '');
+  }
+  const before = file.indexOf('## The fleet overview call');
+  return before >= 0
+    ? `${file.slice(0, before)}${section}\n${file.slice(before)}`
+    : `${file.trimEnd()}\n\n${section}`;
 }

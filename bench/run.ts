@@ -4,7 +4,7 @@
  * Chromium, in one run; writes
  * docs/performance.md. See that file for what is measured.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -14,7 +14,15 @@ import { copyLimit, engineRate, generateBacklogs, ingestHttp } from './ingest.js
 import { listTimings } from './lists.js';
 import { fillRollups, readTimings } from './read.js';
 import { ensureWebBuild, renderTimings, stopRender, type WebBuild } from './render.js';
-import { listRows, machine, markdown, summary, type Results } from './report-md.js';
+import {
+  listRows,
+  machine,
+  markdown,
+  summary,
+  syncSection,
+  withSyncSection,
+  type Results,
+} from './report-md.js';
 import {
   agent,
   apiAs,
@@ -24,6 +32,7 @@ import {
   stopStarted,
   type Bench,
 } from './setup.js';
+import { syncTimings } from './sync.js';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -86,6 +95,8 @@ async function main(bench: Bench, client: LoadClient, web: WebBuild): Promise<Re
   const rollupSeconds = (performance.now() - r0) / 1000;
   const read = await readTimings(client, api.token, organisationId, rollups.period, RUNS);
   const lists = await listTimings(bench, client, api.token, LIST_ASSETS, RUNS);
+  progress(`sync: mirroring Demo Transport (${ASSETS} assets) into a second app`);
+  const sync = await syncTimings(bench, organisationId);
 
   progress(`render: the overview in Chromium, ${RENDER_RUNS} fresh page loads`);
   let render: Results['render'];
@@ -123,6 +134,7 @@ async function main(bench: Bench, client: LoadClient, web: WebBuild): Promise<Re
     fleetOverview: read.fleet,
     driverReport: read.drivers,
     lists,
+    sync,
     render,
     web,
     totalSeconds: (performance.now() - started) / 1000,
@@ -164,12 +176,28 @@ const watchdog = setTimeout(() => {
 watchdog.unref();
 
 try {
-  const only = process.env.BENCH_ONLY === 'lists';
+  const only = process.env.BENCH_ONLY;
+  if (only && only !== 'lists' && only !== 'sync') throw new Error('BENCH_ONLY is lists or sync');
   if (!only) findChromium(); // fails now, not after minutes, when there is no Chromium
   // before the app starts: it serves apps/web/dist
   const web = only ? { built: '', seconds: 0 } : await ensureWebBuild();
   bench = await startBench(10);
   client = new LoadClient(bench.baseUrl);
+  if (only === 'sync') {
+    // The fleet, then only the synchronisation: its section of docs/performance.md is rewritten.
+    const api = await apiAs(bench.baseUrl, 'Fleetwise OEM', 'oem');
+    const { rows } = await sql<{ id: number }>`
+      SELECT id FROM organisations WHERE name = 'Demo Transport'`.execute(bench.db);
+    const linkedFrom = new Date(Date.now() - 32 * 86_400_000);
+    await createFleet(api, rows[0]!.id, ASSETS, DRIVER_SHARE, linkedFrom);
+    const host = machine(bench.postgresVersion, bench.embedded);
+    const date = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+    const section = syncSection(await syncTimings(bench, rows[0]!.id), host, date);
+    const file = new URL('../docs/performance.md', import.meta.url);
+    writeFileSync(file, withSyncSection(readFileSync(file, 'utf8'), section));
+    process.stdout.write(`\n${section}\nWritten to docs/performance.md\n`);
+    throw Object.assign(new Error('done'), { done: true });
+  }
   if (only) {
     // Only the list pages, printed; docs/performance.md is left as it is.
     const api = await apiAs(bench.baseUrl, 'Fleetwise OEM', 'oem');

@@ -43,6 +43,10 @@ server.stdout.on('data', (chunk) => {
       process.env.DEMO_HISTORY_DAYS || '30',
       '--live-vehicles',
       process.env.DEMO_LIVE_VEHICLES || '6',
+      // Another seed gives another fleet: other plates, drivers and device identifiers (a
+      // second server whose fleet the first mirrors, docs/synchronisation.md).
+      '--seed',
+      process.env.DEMO_SEED || '1',
     ],
     'inherit',
   );

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -99,6 +101,27 @@ import { managementOverviewRoutes } from './modules/management-overview/manageme
 import { ManagementOverviewService } from './modules/management-overview/management-overview.service.js';
 import { DeviceSettingsRepository } from './modules/configurations/device-settings.repository.js';
 import { DeviceSettingsService } from './modules/configurations/device-settings.service.js';
+// Issue 11: synchronisation.
+import { ApiKeyRepository } from './modules/sync/api-keys.repository.js';
+import { ApiKeyService } from './modules/sync/api-keys.service.js';
+import { KeyCrypto } from './modules/sync/key-crypto.js';
+import { SyncRemoteRepository } from './modules/sync/remote.repository.js';
+import { SyncApplyRepository } from './modules/sync/sync-apply.repository.js';
+import { SyncConfigRepository } from './modules/sync/sync-config.repository.js';
+import { SyncExportRepository } from './modules/sync/sync-export.repository.js';
+import { syncExportRoutes } from './modules/sync/sync-export.routes.js';
+import { SyncExportService } from './modules/sync/sync-export.service.js';
+import { SyncResultRepository } from './modules/sync/sync-results.repository.js';
+import { SyncRunService } from './modules/sync/sync-run.service.js';
+import { SyncScheduler } from './modules/sync/sync-scheduler.js';
+import { syncRoutes } from './modules/sync/sync.routes.js';
+import { SyncService } from './modules/sync/sync.service.js';
+import { SyncedRecords } from './modules/sync/synced-records.repository.js';
+
+/** Most records of one kind a remote organisation may list to one run. */
+const SYNC_MAX_ITEMS_PER_KIND = 100_000;
+/** Largest answer read from a remote (one page). */
+const SYNC_MAX_ANSWER_BYTES = 20 * 1024 * 1024;
 
 const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -114,6 +137,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   const deviceRepository = new DeviceRepository(db);
   const driverRepository = new DriverRepository(db);
   const linkRepository = new LinkRepository(db);
+  const syncedRecords = new SyncedRecords(db);
   const engine = new EngineService(new EngineRepository(db, config.timezone), log);
   const linkChanged: LinkChanged = (change) => engine.linkChanged(change);
   const configurationRepository = new ConfigurationRepository(db);
@@ -176,7 +200,52 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     assetRepository,
     fleetAccess,
   );
+  // Issue 11: synchronisation; the remote's API keys are sealed with a key from the signing secret.
+  const keyCrypto = new KeyCrypto(secret);
+  const syncConfigs = new SyncConfigRepository(db);
+  const syncResults = new SyncResultRepository(db);
+  const syncRemote = new SyncRemoteRepository({
+    timeoutMs: config.sync.timeoutMs,
+    maxBytes: SYNC_MAX_ANSWER_BYTES,
+  });
+  const userRepository = new UserRepository(db);
+  const syncRuns = new SyncRunService(
+    db,
+    syncConfigs,
+    syncResults,
+    new SyncApplyRepository(),
+    syncRemote,
+    keyCrypto,
+    {
+      linkChanged: (change) => engine.linkChanged(change),
+      devicesFitted: (assetIds) => deviceSettings.pushToAssets(assetIds),
+    },
+    {
+      retryBaseSeconds: config.sync.retrySeconds,
+      maxItemsPerKind: SYNC_MAX_ITEMS_PER_KIND,
+      runner: `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    },
+    log,
+  );
+  const syncScheduler = new SyncScheduler(
+    syncConfigs,
+    syncResults,
+    syncRuns,
+    config.sync.jobSeconds,
+    log,
+  );
   return {
+    syncScheduler,
+    syncRuns,
+    sync: new SyncService(syncConfigs, syncResults, syncRemote, keyCrypto, access, () =>
+      syncScheduler.kick(),
+    ),
+    syncApiKeys: new ApiKeyService(
+      new ApiKeyRepository(db),
+      access,
+      async (userId) => (await userRepository.find(userId))?.name ?? null,
+    ),
+    syncExport: new SyncExportService(new SyncExportRepository(db), organisationRepository),
     organisationSettings,
     videoGateway,
     monitoring,
@@ -197,9 +266,9 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     organisations: new OrganisationService(organisationRepository, access),
     users: new UserService(new UserRepository(db), access, sessions),
     configurations,
-    assets: new AssetService(assetRepository, fleetAccess),
-    drivers: new DriverService(driverRepository, fleetAccess),
-    devices: new DeviceService(deviceRepository, fleetAccess),
+    assets: new AssetService(assetRepository, fleetAccess, syncedRecords),
+    drivers: new DriverService(driverRepository, fleetAccess, syncedRecords),
+    devices: new DeviceService(deviceRepository, fleetAccess, syncedRecords),
     groups: new GroupService(
       new GroupRepository(db),
       assetRepository,
@@ -221,6 +290,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       assetRepository,
       deviceRepository,
       fleetAccess,
+      syncedRecords,
       linkChanged,
       (assetId) => deviceSettings.pushToAssets([assetId]),
     ),
@@ -230,6 +300,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       assetRepository,
       driverRepository,
       fleetAccess,
+      syncedRecords,
       linkChanged,
     ),
     deviceAuth: new DeviceAuthService(deviceRepository),
@@ -317,6 +388,8 @@ export async function buildApp({
     await app.services.videoGateway.start();
     app.services.monitoring.startJobs(config.monitoring.jobSeconds);
   });
+  app.addHook('onReady', async () => app.services.syncScheduler.start());
+  app.addHook('onClose', () => app.services.syncScheduler.stop());
   app.addHook('onClose', async () => {
     await app.services.monitoring.stopJobs();
     await app.services.videoGateway.stop();
@@ -416,10 +489,20 @@ export async function buildApp({
     },
     { prefix: API_BASE.admin },
   );
-  // Sync routes arrive with their issue; the base already demands a signed-in caller.
-  await app.register(async (sync) => sync.addHook('onRequest', sync.authenticate), {
-    prefix: API_BASE.sync,
-  });
+  // Sync base: the export side takes API keys; every other call is a signed-in OEM's.
+  await app.register(
+    async (sync) => {
+      await sync.register(syncExportRoutes);
+      await sync.register(async (signedIn) => {
+        signedIn.addHook('onRequest', signedIn.authenticate);
+        signedIn.addHook('onRequest', async (request) =>
+          signedIn.services.access.assertMaySynchronise(request.user),
+        );
+        await signedIn.register(syncRoutes);
+      });
+    },
+    { prefix: API_BASE.sync },
+  );
 
   await app.register(deviceApiRoutes, { prefix: DEVICE_API_BASE });
   await app.register(janusProxyRoutes);

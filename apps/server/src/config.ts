@@ -34,6 +34,17 @@ export interface Config {
   /** Live video (docs/monitoring.md). */
   videoGateway: VideoGatewayConfig;
   monitoring: MonitoringConfig;
+  sync: SyncConfig;
+}
+
+/** Synchronisation (docs/synchronisation.md). */
+export interface SyncConfig {
+  /** Seconds between this process's looks for due runs; 0: it runs none (other servers may). */
+  jobSeconds: number;
+  /** The first retry after a failed run, in seconds; doubles with each failure in a row. */
+  retrySeconds: number;
+  /** Milliseconds one request to a remote may take, answer included. */
+  timeoutMs: number;
 }
 
 export interface IceServer {
@@ -281,6 +292,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       tokenHours: integer(env, 'MONITORING_TOKEN_HOURS', 24),
       jobSeconds: integer(env, 'MONITORING_JOB_SECONDS', 5, 0),
       webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT', 5000),
+    },
+    sync: {
+      jobSeconds: integer(env, 'SYNC_JOB_SECONDS', 10, 0),
+      retrySeconds: integer(env, 'SYNC_RETRY_SECONDS', 60),
+      timeoutMs: integer(env, 'SYNC_TIMEOUT', 15_000, 100),
     },
   };
 }

@@ -4,6 +4,15 @@ import type { STAT_COLUMNS } from './stat-columns.js';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
+/** Columns of a record the sync base mirrors or exports (migration 0010); null on local records. */
+interface SyncedColumns {
+  external_organisation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** xid8 as text; set by the database */
+  change_stamp: ColumnType<string, never, never>;
+}
+
 export interface OrganisationTable {
   id: Generated<number>;
   name: string;
@@ -47,7 +56,7 @@ export interface ConfigurationGroupTable {
   created_at: CreatedAt;
 }
 
-export interface AssetTable {
+export interface AssetTable extends SyncedColumns {
   id: Generated<number>;
   organisation_id: number;
   name: string;
@@ -56,7 +65,7 @@ export interface AssetTable {
   created_at: CreatedAt;
 }
 
-export interface DriverTable {
+export interface DriverTable extends SyncedColumns {
   id: Generated<number>;
   organisation_id: number;
   first_name: string;
@@ -65,7 +74,7 @@ export interface DriverTable {
   created_at: CreatedAt;
 }
 
-export interface DeviceTable {
+export interface DeviceTable extends SyncedColumns {
   id: Generated<number>;
   organisation_id: number;
   name: string;
@@ -94,7 +103,7 @@ export interface GroupDriverTable {
 }
 
 /** [from, until); open while until is null. `period` is generated from them. */
-export interface LinkColumns {
+export interface LinkColumns extends SyncedColumns {
   id: Generated<number>;
   asset_id: number;
   from: Date;
@@ -283,6 +292,54 @@ export interface MediaDeletionTable {
   deleted_at: CreatedAt;
 }
 
+export interface SyncConfigurationTable {
+  id: Generated<number>;
+  organisation_id: number;
+  server: string;
+  api_key_encrypted: string | null;
+  external_ids: ColumnType<string[], string[] | undefined, string[]>;
+  selection: ColumnType<Record<string, boolean>, string, string>;
+  interval_minutes: number;
+  enabled: Generated<boolean>;
+  next_run_at: Date | null;
+  failures: Generated<number>;
+  stamps: ColumnType<Record<string, string>, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface SyncResultTable {
+  id: Generated<number>;
+  configuration_id: number;
+  organisation_id: number;
+  trigger: 'SCHEDULED' | 'MANUAL' | 'RETRY';
+  status: 'QUEUED' | 'RUNNING' | 'SUCCESS' | 'PARTIAL' | 'FAILED';
+  queued_at: CreatedAt;
+  started_at: Date | null;
+  ended_at: Date | null;
+  counts: ColumnType<Record<string, unknown>, string | undefined, string>;
+  errors: ColumnType<unknown[], string | undefined, string>;
+  error_count: Generated<number>;
+  reason: string | null;
+  progress: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  attempt: Generated<number>;
+  next_retry_at: Date | null;
+  incremental: Generated<boolean>;
+  runner: string | null;
+}
+
+export interface SyncApiKeyTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  key_hash: string;
+  prefix: string;
+  created_by_name: string | null;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
 export interface Database {
   organisations: OrganisationTable;
   users: UserTable;
@@ -316,4 +373,7 @@ export interface Database {
   media: MediaTable;
   media_garbage: MediaGarbageTable;
   media_deletions: MediaDeletionTable;
+  sync_configurations: SyncConfigurationTable;
+  sync_results: SyncResultTable;
+  sync_api_keys: SyncApiKeyTable;
 }

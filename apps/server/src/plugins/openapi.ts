@@ -19,6 +19,12 @@ export default fp(
               bearerFormat: 'JWT',
               description: 'A monitoring token: opens that one monitoring (docs/monitoring.md)',
             },
+            syncApiKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-Api-Key',
+              description: 'fwk_<keyId>_<secret>: the export side (docs/synchronisation.md)',
+            },
           },
         },
         security: [{ bearer: [] }],

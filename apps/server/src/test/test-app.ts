@@ -17,6 +17,8 @@ export type DemoUser = (typeof DEMO_ACCOUNTS)[number]['username'];
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** the test database, for a second server on it */
+  databaseUrl: string;
   config: Config;
   /** Signs a demo user in through the API and answers its token pair. */
   login(username: string): Promise<TokenPair>;
@@ -32,7 +34,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { serverUrl, template } = inject('testDatabase');
   const name = `fleet_test_${randomBytes(6).toString('hex')}`;
   await createDatabase(serverUrl, name, template);
-  const db = createDb(databaseUrl(serverUrl, name), 4);
+  const url = databaseUrl(serverUrl, name);
+  const db = createDb(url, 4);
   await seedDemo(db);
   await new ConfigurationRepository(db).syncDefinitions();
   const config = loadConfig({
@@ -42,6 +45,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Tests that need live video start Janus themselves (JANUS: 'auto').
     JANUS: 'off',
     MONITORING_JOB_SECONDS: '0',
+    // Tests of synchronisation start its scheduler themselves.
+    SYNC_JOB_SECONDS: '0',
     ...env,
   });
   const app = await buildApp({ config, db });
@@ -62,6 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     db,
+    databaseUrl: url,
     config,
     login,
     async as(username, options) {

@@ -98,6 +98,13 @@ export class AccessService {
     }
   }
 
+  /** The sync base (`/sync-api`, but its export side, which takes API keys): OEM only. */
+  assertMaySynchronise(user: AccessTokenClaims) {
+    if (!permissions.synchronization(user.user_role)) {
+      throw forbidden('Synchronisation is for OEM users');
+    }
+  }
+
   /** The OEM section and its admin base (`/admin-api`): OEM only. */
   assertOemSection(user: AccessTokenClaims) {
     if (!permissions.oemSection(user.user_role)) {

@@ -11,12 +11,14 @@ import { conflict, notFound } from '../../lib/http-error.js';
 import { plural } from '../../lib/text.js';
 import { optionalText } from '../../lib/text.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
+import type { SyncedRecords } from '../sync/synced-records.repository.js';
 import type { AssetRepository } from './assets.repository.js';
 
 export class AssetService {
   constructor(
     private readonly repository: AssetRepository,
     private readonly access: FleetAccess,
+    private readonly synced: SyncedRecords,
   ) {}
 
   async list(
@@ -46,6 +48,7 @@ export class AssetService {
 
   async update(user: AccessTokenClaims, id: number, body: UpdateAssetBody): Promise<Asset> {
     await this.find(user, id, 'write');
+    await this.synced.assertLocal('asset', id);
     const updated = await this.repository.update(id, {
       name: body.name?.trim(),
       licencePlate: optionalText(body.licencePlate),
@@ -57,6 +60,7 @@ export class AssetService {
   /** Refused (409) while a device or driver link has not ended. */
   async delete(user: AccessTokenClaims, id: number): Promise<void> {
     await this.find(user, id, 'write');
+    await this.synced.assertLocal('asset', id);
     const holds = await this.repository.deleteUnlessLinked(id);
     if (holds) {
       const links = [

@@ -11,12 +11,14 @@ import { conflict, notFound } from '../../lib/http-error.js';
 import type { Page } from '../../lib/list-page.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import { issueCredential } from './device-credentials.js';
+import type { SyncedRecords } from '../sync/synced-records.repository.js';
 import type { DeviceRepository } from './devices.repository.js';
 
 export class DeviceService {
   constructor(
     private readonly repository: DeviceRepository,
     private readonly access: FleetAccess,
+    private readonly synced: SyncedRecords,
   ) {}
 
   async list(
@@ -48,6 +50,7 @@ export class DeviceService {
 
   async update(user: AccessTokenClaims, id: number, body: UpdateDeviceBody): Promise<Device> {
     await this.find(user, id, 'write');
+    await this.synced.assertLocal('device', id);
     const updated = await this.repository.update(id, {
       name: body.name?.trim(),
       identifier: body.identifier?.trim(),
@@ -67,6 +70,7 @@ export class DeviceService {
   /** Refused (409) while it is linked to an asset (a link that has not ended). */
   async delete(user: AccessTokenClaims, id: number): Promise<void> {
     const device = await this.find(user, id, 'write');
+    await this.synced.assertLocal('device', id);
     const holds = await this.repository.deleteUnlessLinked(id);
     if (holds) {
       throw conflict(

@@ -10,12 +10,14 @@ import { conflict, notFound } from '../../lib/http-error.js';
 import type { Page } from '../../lib/list-page.js';
 import { optionalText } from '../../lib/text.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
+import type { SyncedRecords } from '../sync/synced-records.repository.js';
 import type { DriverRepository } from './drivers.repository.js';
 
 export class DriverService {
   constructor(
     private readonly repository: DriverRepository,
     private readonly access: FleetAccess,
+    private readonly synced: SyncedRecords,
   ) {}
 
   async list(
@@ -46,6 +48,7 @@ export class DriverService {
 
   async update(user: AccessTokenClaims, id: number, body: UpdateDriverBody): Promise<Driver> {
     await this.find(user, id, 'write');
+    await this.synced.assertLocal('driver', id);
     const updated = await this.repository.update(id, {
       firstName: body.firstName?.trim(),
       lastName: body.lastName?.trim(),
@@ -58,6 +61,7 @@ export class DriverService {
   /** Refused (409) while it is linked to an asset (a link that has not ended). */
   async delete(user: AccessTokenClaims, id: number): Promise<void> {
     const driver = await this.find(user, id, 'write');
+    await this.synced.assertLocal('driver', id);
     const holds = await this.repository.deleteUnlessLinked(id);
     if (holds) {
       throw conflict(

@@ -9,6 +9,7 @@ import type {
 import { badRequest, notFound } from '../../lib/http-error.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
+import type { SyncedRecords } from '../sync/synced-records.repository.js';
 import type { Link, LinkKind, LinkRepository, Period } from './links.repository.js';
 
 type Answer = { device: DeviceLink; driver: DriverLink };
@@ -42,6 +43,7 @@ export class LinkService<K extends LinkKind> {
     private readonly assets: AssetRepository,
     private readonly targets: TargetRepository,
     private readonly access: FleetAccess,
+    private readonly synced: SyncedRecords,
     private readonly changed: LinkChanged,
     /** A link that holds now was made (a device fitted: its settings go to it). */
     private readonly linkedNow: (
@@ -84,6 +86,7 @@ export class LinkService<K extends LinkKind> {
       notFound(`Asset ${assetId} has no open link to ${this.kind} ${targetId}`);
     const open = await this.links.findOpen(this.kind, assetId, targetId);
     if (!open) throw noOpenLink();
+    await this.synced.assertLocal(`${this.kind} link`, open.id);
     const until = query.until ? new Date(query.until) : new Date();
     if (until <= open.from) {
       throw badRequest(
@@ -102,6 +105,7 @@ export class LinkService<K extends LinkKind> {
     if (!link) throw notFound(`${this.Kind} link ${id} does not exist`);
     await this.asset(user, link.assetId, 'write');
     await this.target(user, link.targetId, 'write');
+    await this.synced.assertLocal(`${this.kind} link`, id);
     await this.links.delete(this.kind, id);
     await this.changed({
       kind: this.kind,
