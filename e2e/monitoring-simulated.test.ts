@@ -24,24 +24,41 @@ const CAMERAS = [
   { label: 'Driver', name: 'DRIVER' },
 ];
 
-type FleetEntry = { assetId: number; assetName: string; deviceId: number | null; trip: unknown };
+type FleetEntry = {
+  assetId: number;
+  assetName: string;
+  deviceId: number | null;
+  trip: unknown;
+  speed: number | null;
+};
 type Device = { identifier: string; online: boolean };
 
-/** A demo truck the simulator drives live (its unit polls the device channel), not a test's own. */
+/**
+ * A demo truck the simulator drives live (its unit polls the device channel), not a test's own:
+ * one under way and moving, so its cameras show a speed and the map a route. Right after the
+ * server's start the live trucks are still before their first trip, or idling at its start:
+ * wait for one; after a minute and a half, one with a trip under way will do.
+ */
 async function liveDemoTruck(): Promise<{ assetId: number; assetName: string }> {
   const [org] = await api<{ id: number }[]>('/api/organisations', { token });
-  const fleet = await api<FleetEntry[]>(`/api/organisations/${org!.id}/assets/fleet`, { token });
-  for (const entry of fleet.filter((e) => e.trip && e.deviceId)) {
-    const device = await api<Device>(`/api/devices/${entry.deviceId}`, { token });
-    // The simulator's demo devices are FW-…; a test's trucks are named after the test.
-    if (!device.identifier.startsWith('FW-') || !device.online) continue;
-    const active = await fetch(
-      `${e2e().baseUrl}/api/assets/${entry.assetId}/assetmonitorings/active`,
-      { headers: { Authorization: `Bearer ${token}` } },
-    );
-    if (active.status === 404) return { assetId: entry.assetId, assetName: entry.assetName };
+  const started = Date.now();
+  for (;;) {
+    const fleet = await api<FleetEntry[]>(`/api/organisations/${org!.id}/assets/fleet`, { token });
+    const moving = Date.now() - started < 90_000;
+    for (const entry of fleet.filter((e) => e.trip && e.deviceId && (!moving || e.speed))) {
+      const device = await api<Device>(`/api/devices/${entry.deviceId}`, { token });
+      // The simulator's demo devices are FW-…; a test's trucks are named after the test.
+      if (!device.identifier.startsWith('FW-') || !device.online) continue;
+      const active = await fetch(
+        `${e2e().baseUrl}/api/assets/${entry.assetId}/assetmonitorings/active`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      if (active.status === 404) return { assetId: entry.assetId, assetName: entry.assetName };
+    }
+    if (Date.now() - started > 150_000)
+      throw new Error('no live-driving demo truck without a monitoring in 150 s');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
   }
-  throw new Error('no live-driving demo truck without a monitoring');
 }
 
 /** Each live video's decoded size and time, and a fingerprint of its picture (a canvas copy). */
@@ -80,7 +97,7 @@ beforeAll(async () => {
   }));
   truck = await liveDemoTruck();
   browser = await openBrowser();
-});
+}, 180_000);
 
 afterAll(async () => {
   // Never leave the demo truck publishing: end what this file started if a test stopped early.
@@ -191,23 +208,28 @@ describe('live monitoring of a simulated demo truck', () => {
         throw new Error(`recordings: ${JSON.stringify(await liveFeed())}`, { cause: error });
       });
     const recorded = page.getByTestId('recorded-video');
-    await expect.poll(() => recorded.locator('video').count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => recorded.locator('video').count(), { timeout: 30_000 }).toBe(CAMERAS.length);
     expect(
       (await recorded.evaluateAll((r) => r.map((e) => (e as HTMLElement).dataset.camera))).sort(),
     ).toEqual(CAMERAS.map((c) => c.name).sort());
-    const played = await recorded
-      .locator('video')
-      .first()
-      .evaluate(async (v: HTMLVideoElement) => {
-        // play() can stay pending while the browser buffers: never wait for it longer than 5 s.
-        await Promise.race([v.play().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
-        await new Promise((r) => setTimeout(r, 1500));
-        return { width: v.videoWidth, duration: v.duration, time: v.currentTime, error: v.error };
-      });
-    expect(played.error).toBeNull();
-    expect(played.width).toBe(640);
-    expect(played.duration).toBeGreaterThan(1);
-    expect(played.time).toBeGreaterThan(0);
+    // Each camera's recording plays.
+    const played = await recorded.locator('video').evaluateAll((videos: HTMLVideoElement[]) =>
+      Promise.all(
+        videos.map(async (v) => {
+          // play() can stay pending while the browser buffers: never wait for it longer than 5 s.
+          await Promise.race([v.play().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
+          await new Promise((r) => setTimeout(r, 1500));
+          v.pause();
+          return { width: v.videoWidth, duration: v.duration, time: v.currentTime, error: v.error };
+        }),
+      ),
+    );
+    for (const video of played) {
+      expect(video.error).toBeNull();
+      expect(video.width).toBe(640);
+      expect(video.duration).toBeGreaterThan(1);
+      expect(video.time).toBeGreaterThan(0);
+    }
     await screenshot(page, 'simulated-monitoring-view-recorded');
     monitoringId = 0; // ended: nothing for afterAll to end
     await context.close();
