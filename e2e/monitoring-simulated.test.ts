@@ -208,7 +208,9 @@ describe('live monitoring of a simulated demo truck', () => {
         throw new Error(`recordings: ${JSON.stringify(await liveFeed())}`, { cause: error });
       });
     const recorded = page.getByTestId('recorded-video');
-    await expect.poll(() => recorded.locator('video').count(), { timeout: 30_000 }).toBe(CAMERAS.length);
+    await expect
+      .poll(() => recorded.locator('video').count(), { timeout: 30_000 })
+      .toBe(CAMERAS.length);
     expect(
       (await recorded.evaluateAll((r) => r.map((e) => (e as HTMLElement).dataset.camera))).sort(),
     ).toEqual(CAMERAS.map((c) => c.name).sort());
