@@ -20,7 +20,7 @@ import { startUnit } from './unit-process.js';
 
 const MB = 1e6;
 
-/** A photo-like JPEG of about 3 MB: 4000 × 3000 of noise over a gradient, quality 90. */
+/** A photo-like JPEG of about 2 MB: 4000 × 3000 of softened noise, quality 90. */
 export async function benchJpeg(): Promise<Buffer> {
   const width = 4000;
   const height = 3000;
@@ -183,6 +183,8 @@ export interface ClipTiming {
   max: number;
   /** request → the first camera's clip AVAILABLE, s (p50) */
   firstP50: number;
+  /** bytes of one clip (p50) */
+  clipBytes: number;
 }
 
 export interface ClipResult {
@@ -227,6 +229,7 @@ export async function clipTimings(
     ] as const) {
       const all: number[] = [];
       const first: number[] = [];
+      const sizes: number[] = [];
       for (let i = 0; i < runs; i++) {
         const wanted = Date.now() - 120_000 - (offset += 30_000);
         const asked = performance.now();
@@ -250,9 +253,19 @@ export async function clipTimings(
           );
           const bad = medias.find((m) => ['NOT_AVAILABLE', 'FAILED'].includes(m.availability));
           if (bad) throw new Error(`clip ${bad.availability}: ${bad.reason}`);
-          const available = medias.filter((m) => m.availability === 'AVAILABLE').length;
-          if (available > 0) firstAt ??= performance.now();
-          if (available === cameras) break;
+          const available = medias.filter((m) => m.availability === 'AVAILABLE');
+          if (available.length > 0) firstAt ??= performance.now();
+          if (available.length === cameras) {
+            // Each a real clip of the length asked for, as the server read it.
+            for (const m of available)
+              if (
+                m.media?.mimeType !== 'video/mp4' ||
+                Math.abs((m.media.duration ?? 0) - clipSeconds) > 1
+              )
+                throw new Error(`not a ${clipSeconds} s clip: ${JSON.stringify(m.media)}`);
+            sizes.push(...available.map((m) => m.media!.size));
+            break;
+          }
           if (performance.now() - asked > 120_000) throw new Error('no clip in 2 minutes');
           await new Promise((r) => setTimeout(r, 100));
         }
@@ -271,6 +284,10 @@ export async function clipTimings(
         min: all[0]!,
         max: all.at(-1)!,
         firstP50: percentile(first, 50),
+        clipBytes: percentile(
+          sizes.sort((a, b) => a - b),
+          50,
+        ),
       });
     }
     return { clipSeconds, timings, seconds: (performance.now() - t0) / 1000 };

@@ -126,6 +126,8 @@ export async function monitoringTimings(
   });
   let monitoringId: number | undefined;
   try {
+    // Let the unit's start (module loading, the first poll) settle before reading its CPU.
+    await new Promise((r) => setTimeout(r, 5000));
     progress(`monitoring: the unit's CPU waiting for commands, ${cpuWindow} s`);
     const nodeIdle = (await cpuOver({ node: camera.pid }, cpuWindow)).node!;
 
@@ -200,7 +202,7 @@ export async function monitoringTimings(
       seconds: (performance.now() - t0) / 1000,
     };
     progress(
-      `monitoring: first frame p50 ${result.firstFrame.p50.toFixed(0)} ms (max ${result.firstFrame.max.toFixed(0)}); ffmpeg ${result.ffmpeg.percent.toFixed(1)} %, Node ${result.node.percent.toFixed(1)} % (idle ${nodeIdle.percent.toFixed(1)} %) of a core`,
+      `monitoring: INFO card p50 ${result.infoP50.toFixed(0)} ms, video element ${result.videoP50.toFixed(0)} ms, first frame p50 ${result.firstFrame.p50.toFixed(0)} ms (max ${result.firstFrame.max.toFixed(0)}); ffmpeg ${result.ffmpeg.percent.toFixed(1)} %, Node ${result.node.percent.toFixed(1)} % (idle ${nodeIdle.percent.toFixed(1)} %) of a core`,
     );
     return result;
   } finally {
