@@ -17,6 +17,9 @@ export interface MonitoringResult {
   opens: number;
   /** navigation start → the view's INFO card, the camera's video element, its first frame; ms */
   infoP50: number;
+  /** the Janus client's chunk loaded; Janus's session made (Janus.init, then its first request) */
+  chunkP50: number;
+  sessionP50: number;
   videoP50: number;
   firstFrame: { p50: number; p95: number; min: number; max: number };
   /** the first frame's size */
@@ -66,7 +69,15 @@ const OBSERVE = `(() => {
   observer.observe(document, { childList: true, subtree: true });
 })();`;
 
-type Marks = { infoAt: number; videoAt: number; frameAt: number; size: string };
+type Marks = {
+  infoAt: number;
+  videoAt: number;
+  frameAt: number;
+  size: string;
+  /** the Janus client's chunk loaded, and the first answer of Janus (its session made) */
+  chunkAt: number;
+  sessionAt: number;
+};
 
 /** One open of the view in a fresh context (no session, nothing cached), to the first frame. */
 async function open(baseUrl: string, view: string): Promise<Marks> {
@@ -78,13 +89,25 @@ async function open(baseUrl: string, view: string): Promise<Marks> {
   try {
     const page = await context.newPage();
     await page.addInitScript(OBSERVE);
+    // When requests ended, epoch ms: made relative to the page's navigation start below.
+    let chunk = NaN;
+    let session = NaN;
+    page.on('requestfinished', (request) => {
+      const { pathname } = new URL(request.url());
+      const { startTime, responseEnd } = request.timing();
+      if (/\/live-video-[^/]*\.js$/.test(pathname)) chunk = startTime + responseEnd;
+      else if (pathname === '/janus' && Number.isNaN(session)) session = startTime + responseEnd;
+    });
     await page.goto(view, { waitUntil: 'commit', timeout: WAIT_MS });
     await page.waitForFunction(
       () => (globalThis as { __bench?: { frameAt?: number } }).__bench?.frameAt !== undefined,
       null,
       { timeout: WAIT_MS, polling: 50 },
     );
-    return await page.evaluate<Marks>('window.__bench');
+    const marks = await page.evaluate<Marks & { timeOrigin: number }>(
+      '({ ...window.__bench, timeOrigin: performance.timeOrigin })',
+    );
+    return { ...marks, chunkAt: chunk - marks.timeOrigin, sessionAt: session - marks.timeOrigin };
   } finally {
     await context.close();
   }
@@ -185,6 +208,8 @@ export async function monitoringTimings(
       chromium,
       opens,
       infoP50: percentile(sorted(marks.map((m) => m.infoAt)), 50),
+      chunkP50: percentile(sorted(marks.map((m) => m.chunkAt)), 50),
+      sessionP50: percentile(sorted(marks.map((m) => m.sessionAt)), 50),
       videoP50: percentile(sorted(marks.map((m) => m.videoAt)), 50),
       firstFrame: {
         p50: percentile(frames, 50),
