@@ -83,6 +83,8 @@ describe('management as manager', { timeout: 240_000 }, () => {
     await screenshot(page, 'management-device-credential');
     await dialog.getByRole('button', { name: 'I have copied it' }).click();
     await page.waitForURL('**/management/devices');
+    // the dialog fades out: gone once its transition ends, and the credential with it
+    await dialog.waitFor({ state: 'detached' });
     expect(await page.getByLabel('Credential').count()).toBe(0);
 
     // the same identifier again: the server's 409 stands at its field

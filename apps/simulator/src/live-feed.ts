@@ -7,6 +7,7 @@ import path from 'node:path';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 import { CAMERA_BITS, CAMERAS, type Camera } from '@fleet/contract';
 import { ffmpegPath, filterValue, findFont, localSecond } from './media-maker.js';
+import { RtpContinuity } from './rtp-continuity.js';
 
 /**
  * A camera's live feed (docs/device-protocol.md, Monitoring): ffmpeg draws a
@@ -269,7 +270,9 @@ export class CameraFeed {
 
     this.socket = dgram.createSocket('udp4');
     await new Promise<void>((resolve) => this.socket!.bind(0, '127.0.0.1', resolve));
-    this.socket.on('message', (packet) => media.writeRtp(packet));
+    // An encoder restart ('Enhance video') must not make the stream jump.
+    const continuity = new RtpContinuity(this.video.fps);
+    this.socket.on('message', (packet) => media.writeRtp(continuity.rewrite(packet)));
     this.port = (this.socket.address() as AddressInfo).port;
     if (this.closed) return;
     this.encode();

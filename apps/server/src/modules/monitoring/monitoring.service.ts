@@ -557,6 +557,7 @@ export class MonitoringService {
   async stopJobs(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.recordings.killRunning();
     await this.running;
   }
 

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { findJanus } from '../video-gateway/janus-process.repository.js';
@@ -44,12 +44,27 @@ export function parseRecordingHeader(json: string): RecordingHeader | undefined 
   };
 }
 
+/**
+ * The video filter of a recording's encode: frame times as recorded, except that a jump
+ * (backwards, or forwards by more than MAX_FRAME_GAP_SECONDS) becomes one frame's step. An
+ * encoder that restarts mid-stream ('Enhance video', a device's reset) starts a new RTP
+ * timestamp base; kept, that gap became hours of repeated frames in the MP4.
+ */
+export const MAX_FRAME_GAP_SECONDS = 2;
+export const CLOSE_GAPS_FILTER =
+  `setpts='if(isnan(PREV_INPTS),0,` +
+  `if(between(PTS-PREV_INPTS,0,${MAX_FRAME_GAP_SECONDS}/TB),PREV_OUTPTS+PTS-PREV_INPTS,` +
+  `PREV_OUTPTS+1/(15*TB)))'`;
+
 function run(
   binary: string,
   args: string[],
+  children: Set<ChildProcess>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    child.once('close', () => children.delete(child));
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => {
@@ -75,6 +90,9 @@ function run(
  * turned into H.264 MP4 files with ffmpeg (docs/monitoring.md, "Recordings").
  */
 export class RecordingsRepository {
+  /** The tools running now: killed when the server stops, so none outlives it. */
+  private readonly children = new Set<ChildProcess>();
+
   constructor(
     private readonly tempDir: string,
     private readonly ppRecBinary = 'janus-pp-rec',
@@ -103,7 +121,7 @@ export class RecordingsRepository {
   }
 
   async header(file: string): Promise<RecordingHeader | undefined> {
-    const { stdout } = await run(this.ppRec(), ['-j', file]);
+    const { stdout } = await run(this.ppRec(), ['-j', file], this.children);
     return parseRecordingHeader(stdout);
   }
 
@@ -117,27 +135,10 @@ export class RecordingsRepository {
     const intermediate = path.join(this.tempDir, `${name}.pp.${h264 ? 'mp4' : 'webm'}`);
     const output = path.join(this.tempDir, `${name}.mp4`);
     try {
-      const extracted = await run(this.ppRec(), [file, intermediate]);
+      const extracted = await run(this.ppRec(), [file, intermediate], this.children);
       if (extracted.code !== 0)
         throw new Error(`janus-pp-rec failed: ${extracted.stderr.slice(-300)}`);
-      const encode = h264
-        ? ['-c:v', 'copy']
-        : ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-threads', '1'];
-      const converted = await run(await ffmpeg(), [
-        '-hide_banner',
-        '-nostdin',
-        '-y',
-        '-i',
-        intermediate,
-        '-map',
-        '0:v:0',
-        '-an',
-        ...encode,
-        '-movflags',
-        '+faststart',
-        output,
-      ]);
-      if (converted.code !== 0) throw new Error(`ffmpeg failed: ${converted.stderr.slice(-300)}`);
+      await this.encodeMp4(intermediate, output, h264);
       return output;
     } catch (error) {
       await fs.rm(output, { force: true });
@@ -145,6 +146,34 @@ export class RecordingsRepository {
     } finally {
       await fs.rm(intermediate, { force: true });
     }
+  }
+
+  /**
+   * `input` (WebM VP8 or MP4 H.264 from janus-pp-rec) as an H.264 MP4 with faststart at `output`:
+   * H.264 is copied, anything else encoded with the frame-time gaps closed (CLOSE_GAPS_FILTER).
+   */
+  async encodeMp4(input: string, output: string, h264: boolean): Promise<void> {
+    const encode = h264
+      ? ['-c:v', 'copy']
+      : [
+          ...['-vf', CLOSE_GAPS_FILTER, '-vsync', 'vfr'],
+          ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-threads', '1'],
+        ];
+    const converted = await run(
+      await ffmpeg(),
+      ['-hide_banner', '-nostdin', '-y', '-i', input, '-map', '0:v:0', '-an', ...encode].concat([
+        '-movflags',
+        '+faststart',
+        output,
+      ]),
+      this.children,
+    );
+    if (converted.code !== 0) throw new Error(`ffmpeg failed: ${converted.stderr.slice(-300)}`);
+  }
+
+  /** Kills the tools still running (the server stops); their jobs are tried again later. */
+  killRunning(): void {
+    for (const child of this.children) child.kill('SIGKILL');
   }
 
   async remove(...files: (string | undefined)[]): Promise<void> {

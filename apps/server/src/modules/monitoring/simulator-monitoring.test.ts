@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { AssetMonitoring } from '@fleet/contract';
 // The simulator's camera unit, as `npm start`'s demo trucks run it.
 import { DeviceApi } from '../../../../simulator/src/client.js';
@@ -19,12 +19,28 @@ import { findJanus } from '../video-gateway/janus-process.repository.js';
  */
 const janusInstalled = findJanus('janus') !== undefined && findJanus('janus-pp-rec') !== undefined;
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
-const until = async (check: () => Promise<boolean> | boolean, ms: number) => {
+/** The steps the test reached, with their times: printed when it fails. */
+const steps: string[] = [];
+const testStarted = Date.now();
+const step = (what: string) =>
+  steps.push(`${((Date.now() - testStarted) / 1000).toFixed(1)} s ${what}`);
+/** Polls `check` until it holds; each check is bounded too, so a hung call fails the step. */
+const until = async (what: string, check: () => Promise<boolean> | boolean, ms: number) => {
+  step(`waiting: ${what}`);
   const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
+  const timedOut = () => new Error(`timed out after ${ms} ms: ${what}`);
+  for (;;) {
+    const left = end - Date.now();
+    if (left <= 0) throw timedOut();
+    let timer: NodeJS.Timeout | undefined;
+    const held = await Promise.race([
+      Promise.resolve(check()),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(timedOut()), left))),
+    ]).finally(() => clearTimeout(timer));
+    if (held) break;
     await new Promise((r) => setTimeout(r, 250));
   }
+  step(`done: ${what}`);
 };
 
 describe.skipIf(!janusInstalled)('a simulated vehicle under monitoring', () => {
@@ -44,7 +60,11 @@ describe.skipIf(!janusInstalled)('a simulated vehicle under monitoring', () => {
     const device = await seed.device(demo);
     await seed.deviceLink(asset.id, device.id, ago(86_400));
     const logs: string[] = [];
-    const log = (m: string) => logs.push(m);
+    const log = (m: string) =>
+      logs.push(`${((Date.now() - testStarted) / 1000).toFixed(1)} s ${m}`);
+    onTestFailed(() => {
+      console.error(`steps:\n${steps.join('\n')}\nthe unit's log:\n${logs.join('\n')}`);
+    });
     const unit: DeviceUnit = {
       identifier: device.identifier,
       asset: 'Truck 7',
@@ -73,19 +93,30 @@ describe.skipIf(!janusInstalled)('a simulated vehicle under monitoring', () => {
       });
       expect(request.statusCode).toBe(201);
       let monitoring: AssetMonitoring | undefined;
-      await until(async () => {
-        const active = await t.as('manager', {
-          method: 'GET',
-          url: `/api/assets/${asset.id}/assetmonitorings/active`,
-        });
-        monitoring = active.statusCode === 200 ? active.json<AssetMonitoring>() : undefined;
-        return monitoring?.id !== undefined;
-      }, 60_000);
+      await until(
+        'the monitoring is active',
+        async () => {
+          const active = await t.as('manager', {
+            method: 'GET',
+            url: `/api/assets/${asset.id}/assetmonitorings/active`,
+          });
+          monitoring = active.statusCode === 200 ? active.json<AssetMonitoring>() : undefined;
+          return monitoring?.id !== undefined;
+        },
+        60_000,
+      );
       const roomId = monitoring!.liveFeed!.roomId!;
-      await until(async () => {
-        const participants = await t.app.services.videoGateway.participants(roomId);
-        return participants.filter((p) => p.publisher).length === 2;
-      }, 60_000);
+      await until(
+        'two publishers in the room',
+        async () => {
+          // Janus may answer 'No such room' for a moment: say so and look again.
+          const participants = await t.app.services.videoGateway
+            .participants(roomId)
+            .catch((error: Error) => (step(`participants: ${error.message}`), []));
+          return participants.filter((p) => p.publisher).length === 2;
+        },
+        60_000,
+      );
       const participants = await t.app.services.videoGateway.participants(roomId);
       expect(participants.map((p) => p.display).sort()).toEqual(['FRONT', 'REAR']);
       expect(runningFeeds()).toBe(2);
@@ -107,17 +138,23 @@ describe.skipIf(!janusInstalled)('a simulated vehicle under monitoring', () => {
         payload: { camera: 2 },
       });
       expect(enhance.statusCode, enhance.body).toBe(202);
-      await until(async () => {
-        const { rows } = await sql<{ status: string | null }>`
+      await until(
+        'the enhance command is done',
+        async () => {
+          const { rows } = await sql<{ status: string | null }>`
           SELECT status FROM device_commands WHERE kind = 'MONITORING_ENHANCE'
             AND (payload->>'monitoringId')::int = ${monitoring!.id}`.execute(t.db);
-        return rows[0]?.status === 'DONE';
-      }, 60_000);
-      await until(() => runningFeeds() === 2, 30_000); // the old rear encoder has gone
+          return rows[0]?.status === 'DONE';
+        },
+        60_000,
+      );
+      await until('the old rear encoder has gone', () => runningFeeds() === 2, 30_000);
 
       await t.as('manager', { method: 'PUT', url: `/api/assetmonitorings/${monitoring!.id}/end` });
-      await until(() => runningFeeds() === 0, 60_000);
+      await until('both feeds stopped', () => runningFeeds() === 0, 60_000);
+      step('converting the recordings');
       await t.app.services.monitoring.runJobs();
+      step('converted');
       const ended = await t.as('manager', {
         method: 'GET',
         url: `/api/assetmonitorings/${monitoring!.id}`,
@@ -125,10 +162,21 @@ describe.skipIf(!janusInstalled)('a simulated vehicle under monitoring', () => {
       const feed = ended.json<AssetMonitoring>().liveFeed!;
       expect(feed.recordingsPending).toBe(0);
       expect(feed.media.map((m) => m.camera).sort()).toEqual([1, 2]);
+      // The rear camera's encoder restarted (enhanced) with a new RTP timestamp base: its
+      // recording still lasts about as long as the monitoring did, not hours.
+      const lasted = (Date.now() - started) / 1000 + 10;
+      for (const { mediaId } of feed.media) {
+        const medium = await t.as('manager', { method: 'GET', url: `/api/media/${mediaId}` });
+        const duration = medium.json<{ duration: number | null }>().duration;
+        expect(duration, `medium ${mediaId}`).toBeGreaterThan(1);
+        expect(duration, `medium ${mediaId}`).toBeLessThan(lasted);
+      }
     } finally {
+      step('stopping the unit');
       stop.abort();
       await loop;
+      step('stopped');
     }
     expect(runningFeeds()).toBe(0);
-  }, 240_000);
+  }, 300_000);
 });
