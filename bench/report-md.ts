@@ -310,17 +310,20 @@ ${clipsBlock(r.clips)}
 
 ### The first frame: above its goal on this day's machine
 
-The goal (at most 2 s p50 from opening the link) is missed here, at load
-average 7 to 9 on 2 cores. On 2026-11-24 at that load the page's own scripts
-and the monitoring's data took 0.76 s, the Janus client's chunk came at 0.82 s,
-and Janus's session and the room's join took until 1.68 s (each request to
-Janus through the app's \`/janus\` proxy took 150 to 250 ms then). The last
-0.95 s is the subscription, ICE and the wait for the camera's next keyframe
-(one a second, so 0.5 s on average). Before this bench, on an idle machine of
-this kind, the same chain (ffmpeg, werift, Janus, janus.js) gave its first
-frame 0.4 to 1.5 s after the page had loaded, median about 1.0 s; this bench
-has not yet run on a quiet machine. If the goal is missed there too, the next
-steps are to create Janus's session and handle while the monitoring's data
+The goal (at most 2 s p50 from opening the link) is missed here: 2.6 s p50 in
+two runs on 2026-11-24, at load average 3 to 9 on 2 cores, with little spread
+(2.5 to 2.7 s). Where the time went: the page's own scripts and the
+monitoring's data about 0.8 s, the Janus client's chunk 0.1 s more, Janus.init
+and the session 0.3 s, the room's join until its publishers are listed (the
+camera's video element) 0.6 s, then 0.8 s to the first frame: the
+subscription, ICE, and the wait for the camera's next keyframe (one a second,
+so 0.5 s on average). The steps to Janus are about eight requests one after
+another through the app's \`/janus\` proxy; in a diagnostic run at load 6.6 each
+took 150 to 250 ms. Before this bench, on an idle machine of this kind, the
+same chain (ffmpeg, werift, Janus, janus.js) gave its first frame 0.4 to 1.5 s
+after the page had loaded, median about 1.0 s; this bench has not yet run on a
+quiet machine. If the goal is missed there too, the next steps are to load the
+Janus client and create its session and handle while the monitoring's data
 loads (only the join needs the room and its passphrase), and a keyframe every
 half second from the cameras.
 `;

@@ -37,14 +37,14 @@ type Device = { identifier: string; online: boolean };
  * A demo truck the simulator drives live (its unit polls the device channel), not a test's own:
  * one under way and moving, so its cameras show a speed and the map a route. Right after the
  * server's start the live trucks are still before their first trip, or idling at its start:
- * wait for one; after a minute and a half, one with a trip under way will do.
+ * wait for one; after 45 s, one with a trip under way will do.
  */
 async function liveDemoTruck(): Promise<{ assetId: number; assetName: string }> {
   const [org] = await api<{ id: number }[]>('/api/organisations', { token });
   const started = Date.now();
   for (;;) {
     const fleet = await api<FleetEntry[]>(`/api/organisations/${org!.id}/assets/fleet`, { token });
-    const moving = Date.now() - started < 90_000;
+    const moving = Date.now() - started < 45_000;
     for (const entry of fleet.filter((e) => e.trip && e.deviceId && (!moving || e.speed))) {
       const device = await api<Device>(`/api/devices/${entry.deviceId}`, { token });
       // The simulator's demo devices are FW-…; a test's trucks are named after the test.
