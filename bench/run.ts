@@ -1,8 +1,11 @@
 /**
  * npm run bench: ingestion, the COPY limit, the engine, the asset and driver
  * reports and the fleet overview at 1000 assets, the overview rendered in
- * Chromium, in one run; writes
- * docs/performance.md. See that file for what is measured.
+ * Chromium, the list screen's pages, and the media and live-video sections
+ * (the monitoring view's first frame and one simulated camera's CPU, media
+ * uploads, media requests to a simulated truck) in one run; writes
+ * docs/performance.md. See that file for what is measured. BENCH_ONLY=<section>
+ * runs one of lists, sync, monitoring, uploads, clips alone.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,16 +15,26 @@ import { findChromium } from '../e2e/browser.js';
 import { LoadClient } from './client.js';
 import { copyLimit, engineRate, generateBacklogs, ingestHttp } from './ingest.js';
 import { listTimings } from './lists.js';
+import { clipTimings, uploadThroughput } from './media.js';
+import { monitoringTimings, stopMonitoringBrowser } from './monitoring.js';
 import { fillRollups, readTimings } from './read.js';
 import { ensureWebBuild, renderTimings, stopRender, type WebBuild } from './render.js';
 import {
+  clipsBlock,
   listRows,
   machine,
   markdown,
+  MEDIA_VIDEO_SECTIONS,
+  monitoringBlock,
+  replaceBlock,
   summary,
+  uploadsBlock,
+  type MediaVideoResults,
+  type MediaVideoSection,
+  type Results,
+  type SectionRun,
   syncSection,
   withSyncSection,
-  type Results,
 } from './report-md.js';
 import {
   agent,
@@ -33,6 +46,7 @@ import {
   type Bench,
 } from './setup.js';
 import { syncTimings } from './sync.js';
+import { stopUnits } from './unit-process.js';
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -49,11 +63,70 @@ const DAYS = env('BENCH_DAYS', 31);
 const RUNS = env('BENCH_RUNS', 50);
 const RENDER_RUNS = env('BENCH_RENDER_RUNS', 10);
 const LIST_ASSETS = env('BENCH_LIST_ASSETS', 10_000);
+const MONITORING_OPENS = env('BENCH_MONITORING_OPENS', 10);
+const CAMERA_SECONDS = env('BENCH_CAMERA_SECONDS', 20);
+const UPLOADS = env('BENCH_UPLOADS', 20);
+const UPLOAD_CLIENTS = env('BENCH_UPLOAD_CLIENTS', 4);
+const CLIP_RUNS = env('BENCH_CLIP_RUNS', 5);
+const CLIP_SECONDS = env('BENCH_CLIP_SECONDS', 10);
 const BATCH = 1000;
 const PER_DEVICE = 1000; // one batch per device: ≈ 2 days of a truck's records
 const DRIVER_SHARE = 0.7;
 /** The whole run must end well inside this, or it is stopped. */
-const HARD_LIMIT_MS = 10 * 60_000;
+const HARD_LIMIT_MS = 15 * 60_000;
+const SECTIONS = ['lists', 'sync', ...MEDIA_VIDEO_SECTIONS] as const;
+
+const loadNow = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+const now = () => new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+
+/**
+ * One of the media and live-video sections (issues 8, 9) against the bench's app, in
+ * Demo Transport. A failure is kept as the section's result: the other figures still count.
+ */
+async function mediaVideoSection<K extends MediaVideoSection>(
+  name: K,
+  bench: Bench,
+  organisationId: number,
+  alone: boolean,
+): Promise<MediaVideoResults[K]> {
+  const loadBefore = loadNow();
+  const date = now();
+  const t0 = performance.now();
+  progress(`${name}: starting (load ${loadBefore})`);
+  let result: MediaVideoResults[K]['result'];
+  try {
+    result = await (name === 'monitoring'
+      ? monitoringTimings(bench, organisationId, MONITORING_OPENS, CAMERA_SECONDS)
+      : name === 'uploads'
+        ? uploadThroughput(bench, organisationId, UPLOADS, UPLOAD_CLIENTS)
+        : clipTimings(bench, organisationId, CLIP_RUNS, CLIP_SECONDS));
+  } catch (error) {
+    exitCode = 1;
+    progress(`${name} failed: ${(error as Error).stack ?? String(error)}`);
+    result = { error: (error as Error).message.split('\n')[0]! };
+  }
+  const run: SectionRun<unknown> = {
+    result,
+    date,
+    seconds: (performance.now() - t0) / 1000,
+    loadBefore,
+    loadAfter: loadNow(),
+    alone,
+    embedded: bench.embedded,
+  };
+  return run as MediaVideoResults[K];
+}
+
+const demoTransport = async (bench: Bench) =>
+  (
+    await sql<{
+      id: number;
+    }>`SELECT id FROM organisations WHERE name = 'Demo Transport'`.execute(bench.db)
+  ).rows[0]!.id;
 
 async function main(bench: Bench, client: LoadClient, web: WebBuild): Promise<Results> {
   const started = performance.now();
@@ -116,6 +189,12 @@ async function main(bench: Bench, client: LoadClient, web: WebBuild): Promise<Re
     await stopRender();
   }
 
+  const mediaVideo = {
+    monitoring: await mediaVideoSection('monitoring', bench, organisationId, false),
+    uploads: await mediaVideoSection('uploads', bench, organisationId, false),
+    clips: await mediaVideoSection('clips', bench, organisationId, false),
+  };
+
   return {
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
     machine: host,
@@ -136,6 +215,7 @@ async function main(bench: Bench, client: LoadClient, web: WebBuild): Promise<Re
     lists,
     sync,
     render,
+    mediaVideo,
     web,
     totalSeconds: (performance.now() - started) / 1000,
     loadAfter: os
@@ -154,6 +234,8 @@ const stop = (reason: string) =>
     progress(`stopping (${reason})`);
     agent.destroy();
     await stopRender();
+    await stopMonitoringBrowser();
+    await stopUnits();
     await client?.close();
     await stopStarted();
   })());
@@ -176,11 +258,13 @@ const watchdog = setTimeout(() => {
 watchdog.unref();
 
 try {
-  const only = process.env.BENCH_ONLY;
-  if (only && only !== 'lists' && only !== 'sync') throw new Error('BENCH_ONLY is lists or sync');
-  if (!only) findChromium(); // fails now, not after minutes, when there is no Chromium
+  const only = process.env.BENCH_ONLY as (typeof SECTIONS)[number] | undefined;
+  if (only && !SECTIONS.includes(only))
+    throw new Error(`BENCH_ONLY must be one of ${SECTIONS.join(', ')}, not '${only}'`);
+  const browserNeeded = !only || only === 'monitoring';
+  if (browserNeeded) findChromium(); // fails now, not after minutes, when there is no Chromium
   // before the app starts: it serves apps/web/dist
-  const web = only ? { built: '', seconds: 0 } : await ensureWebBuild();
+  const web = browserNeeded ? await ensureWebBuild() : { built: '', seconds: 0 };
   bench = await startBench(10);
   client = new LoadClient(bench.baseUrl);
   if (only === 'sync') {
@@ -196,6 +280,20 @@ try {
     const file = new URL('../docs/performance.md', import.meta.url);
     writeFileSync(file, withSyncSection(readFileSync(file, 'utf8'), section));
     process.stdout.write(`\n${section}\nWritten to docs/performance.md\n`);
+    throw Object.assign(new Error('done'), { done: true });
+  }
+  if (only && only !== 'lists') {
+    // One section, printed and written into its block of docs/performance.md.
+    const run = await mediaVideoSection(only, bench, await demoTransport(bench), true);
+    const block =
+      only === 'monitoring'
+        ? monitoringBlock(run as MediaVideoResults['monitoring'])
+        : only === 'uploads'
+          ? uploadsBlock(run as MediaVideoResults['uploads'])
+          : clipsBlock(run as MediaVideoResults['clips']);
+    const file = new URL('../docs/performance.md', import.meta.url);
+    writeFileSync(file, replaceBlock(readFileSync(file, 'utf8'), only, block));
+    process.stdout.write(`${block}\n\nWritten to docs/performance.md\n`);
     throw Object.assign(new Error('done'), { done: true });
   }
   if (only) {

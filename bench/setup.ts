@@ -320,3 +320,42 @@ export async function createFleet(
   );
   return units;
 }
+
+/**
+ * One truck for a section of its own, as the user of `api`: an asset named `name`, a device
+ * (identifier from the name and this process) fitted since `linkedFrom`.
+ */
+export async function createTruck(
+  api: Api,
+  organisationId: number,
+  name: string,
+  linkedFrom: Date,
+): Promise<FleetUnit & { identifier: string; name: string }> {
+  const asset = await api<Asset>(
+    'POST',
+    `/api/organisations/${organisationId}/assets`,
+    { name },
+    201,
+  );
+  const identifier = `${name.replace(/\W+/g, '-').toUpperCase()}-${process.pid}`;
+  const device = await api<DeviceWithCredential>(
+    'POST',
+    `/api/organisations/${organisationId}/devices`,
+    { name: `${name} camera`, identifier },
+    201,
+  );
+  await api(
+    'PUT',
+    `/api/assets/${asset.id}/devices/${device.id}?from=${encodeURIComponent(linkedFrom.toISOString())}`,
+    undefined,
+    201,
+  );
+  return {
+    assetId: asset.id,
+    deviceId: device.id,
+    credential: device.credential,
+    driverId: null,
+    identifier,
+    name,
+  };
+}

@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './browser.js';
-import { ACCOUNTS, api, e2e, openBrowser, PASSWORD, seedTruckTrip, signIn } from './fixtures.js';
+import {
+  ACCOUNTS,
+  api,
+  openAs,
+  openBrowser,
+  PASSWORD,
+  seedTruckTrip,
+  type OpenOptions,
+} from './fixtures.js';
 
 /**
  * The fleet overview and the fleet driving style (spec §2) against trucks this file creates
@@ -10,7 +18,6 @@ import { ACCOUNTS, api, e2e, openBrowser, PASSWORD, seedTruckTrip, signIn } from
  * the simulator may add more of the fleet; the checks hold whatever else is there.
  */
 
-const ZONE = 'Europe/Amsterdam';
 const minute = 60_000;
 let browser: Browser;
 const tag = Date.now().toString(36);
@@ -68,22 +75,7 @@ async function seedFleet() {
   throw new Error('the seeded trips were not computed in 30 s');
 }
 
-async function open({ width = 1400, language = 'en' } = {}) {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    locale: 'en-US',
-    timezoneId: ZONE,
-    baseURL: e2e().baseUrl,
-  });
-  const page = await context.newPage();
-  await signIn(page, 'manager');
-  if (language !== 'en') {
-    // The language the user picks in the user menu, kept in local storage.
-    await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
-    await page.reload();
-  }
-  return { context, page };
-}
+const open = (options: OpenOptions = {}) => openAs(browser, 'manager', options);
 
 const card = (page: Page, name: string) =>
   page.getByTestId('fleet-card').filter({ has: page.getByRole('link', { name, exact: true }) });

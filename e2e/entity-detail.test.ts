@@ -5,13 +5,14 @@ import {
   ACCOUNTS,
   api,
   deviceApi,
-  e2e,
+  openAs,
   openBrowser,
   PASSWORD,
   routePoint,
   seedTruckTrip,
-  signIn,
+  ZONE,
   type Account,
+  type OpenOptions,
 } from './fixtures.js';
 
 /**
@@ -20,8 +21,6 @@ import {
  * with a harsh acceleration on the way. It does not depend on the simulator's demo fleet.
  */
 
-// The server cuts days in the fleet's time zone; the browser sits in the same one.
-const ZONE = 'Europe/Amsterdam';
 const minute = 60_000;
 
 let browser: Browser;
@@ -72,21 +71,7 @@ async function seedFleet() {
   });
 }
 
-async function open(account: Account, { width = 1400, language = 'en', timezoneId = ZONE } = {}) {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    locale: 'en-US',
-    timezoneId,
-    baseURL: e2e().baseUrl,
-  });
-  const page = await context.newPage();
-  await signIn(page, account);
-  // Let the landing page settle before moving on.
-  await page.getByRole('heading', { level: 1, name: ACCOUNTS[account].organisation }).waitFor();
-  // The sign-in helper reads English labels; the language choice applies from the next page load.
-  if (language === 'nl') await page.evaluate(() => localStorage.setItem('language', 'nl'));
-  return { context, page };
-}
+const open = (account: Account, options: OpenOptions = {}) => openAs(browser, account, options);
 
 const tabNames = async (page: Page) => {
   await page.getByRole('tablist').getByRole('tab').first().waitFor();

@@ -34,6 +34,46 @@ export async function newPage(
   return { context, page: await context.newPage() };
 }
 
+/** The fleet's time zone (the server's TIMEZONE default): the zone the tests' pages run in. */
+export const ZONE = 'Europe/Amsterdam';
+
+export interface OpenOptions {
+  /** viewport width (default 1400) */
+  width?: number;
+  /** the language the user picked in the user menu (default English) */
+  language?: 'en' | 'nl';
+  /** the browser's time zone (default ZONE) */
+  timezoneId?: string;
+}
+
+/**
+ * A fresh context signed in as `account` through the sign-in page, on its landing page with the
+ * organisation's heading shown; in Dutch after a reload when asked (the sign-in helper reads the
+ * English labels, and the language choice applies from the next page load).
+ */
+export async function openAs(
+  browser: Browser,
+  account: Account,
+  { width = 1400, language = 'en', timezoneId = ZONE }: OpenOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    locale: 'en-US',
+    timezoneId,
+    baseURL: e2e().baseUrl,
+  });
+  const page = await context.newPage();
+  await signIn(page, account);
+  const landing = page.getByRole('heading', { level: 1, name: ACCOUNTS[account].organisation });
+  await landing.waitFor();
+  if (language !== 'en') {
+    await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
+    await page.reload();
+    await landing.waitFor();
+  }
+  return { context, page };
+}
+
 export async function signIn(page: Page, account: Account): Promise<void> {
   const { organisation, username } = ACCOUNTS[account];
   await page.goto('/login');

@@ -7,11 +7,12 @@ import {
   api,
   deviceApi,
   e2e,
+  openAs,
   openBrowser,
   PASSWORD,
   routePoint,
   seedTruckTrip,
-  signIn,
+  ZONE,
   type Account,
 } from './fixtures.js';
 
@@ -22,7 +23,6 @@ import {
  * on the simulator's demo media.
  */
 
-const ZONE = 'Europe/Amsterdam';
 const minute = 60_000;
 
 let browser: Browser;
@@ -93,19 +93,8 @@ async function seed() {
   await upload(identifier, harsh, await testMp4(3), 'clip.mp4');
 }
 
-async function open(account: Account, language: 'en' | 'nl' = 'en') {
-  const context = await browser.newContext({
-    viewport: { width: 1400, height: 900 },
-    locale: 'en-US',
-    timezoneId: ZONE,
-    baseURL: e2e().baseUrl,
-  });
-  const page = await context.newPage();
-  await signIn(page, account);
-  await page.getByRole('heading', { level: 1, name: ACCOUNTS[account].organisation }).waitFor();
-  if (language === 'nl') await page.evaluate(() => localStorage.setItem('language', 'nl'));
-  return { context, page };
-}
+const open = (account: Account, language: 'en' | 'nl' = 'en') =>
+  openAs(browser, account, { language });
 
 /** The period filter from the trip's day to today, so the media of the trip are in it. */
 async function showTripPeriod(page: Page) {

@@ -7,11 +7,11 @@ import {
   api,
   e2e,
   newPage,
+  openAs,
   openBrowser,
   PASSWORD,
   routePoint,
   seedTruckTrip,
-  signIn,
 } from './fixtures.js';
 
 /**
@@ -212,8 +212,7 @@ describe('live monitoring', () => {
   let viewUrl: string;
 
   it('the manager requests a monitoring with the form (its rules; disabled while one is open)', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'manager');
+    const { context, page } = await openAs(browser, 'manager');
     await page.goto(`/entities/ASSET/${truck.assetId}?tab=monitoring`);
     await page.getByTestId('monitoring-panel').waitFor();
     await page.getByRole('tab', { name: 'Requests' }).click();

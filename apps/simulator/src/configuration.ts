@@ -6,7 +6,8 @@ import { applySettingValues, DEFAULT_SETTINGS, flattenSettings } from './setting
  * A `CONFIGURATION` command (docs/device-protocol.md): the device's whole
  * effective settings. The unit works by them from now on (over the defaults,
  * not over what it had: the payload is complete) and keeps them, so a restart
- * keeps them too. Values it cannot use are named in the log and the result is
+ * keeps them too; a vehicle under way drives by them from this moment (its
+ * thresholds and Periodical frequencies), as a real unit would. Values it cannot use are named in the log and the result is
  * still DONE: the rest applied.
  */
 export async function applyConfiguration(
@@ -22,6 +23,7 @@ export async function applyConfiguration(
   const applied = applySettingValues(DEFAULT_SETTINGS, values);
   unit.settings = applied.settings;
   unit.keepSettings?.(values);
+  unit.onSettings?.(values);
   if (applied.ignored.length)
     services.log(`${unit.asset}: configuration values not usable: ${applied.ignored.join(', ')}`);
   return { status: 'DONE' };

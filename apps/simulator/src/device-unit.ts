@@ -17,6 +17,8 @@ export interface DeviceUnit {
   settings: DeviceSettings;
   /** keeps the configuration values the unit applied (the simulator's state file) */
   keepSettings?: (values: Record<string, string>) => void;
+  /** the unit works by new settings from now: a vehicle driving goes on by them at once */
+  onSettings?: (values: Record<string, string>) => void;
   /** keeps the monitoring under way (undefined: none), so a restart goes on with it */
   keepMonitoring?: (id: number | undefined) => void;
   /** where the vehicle is at `t` (ms): driving its live leg, or parked; none: it does not know */

@@ -588,11 +588,21 @@ export interface LiveOptions extends SimulatorOptions {
   now?: () => number;
 }
 
+/** A live leg: where it ends (`snapshot`), what it sends, and what it was planned from. */
+interface LiveLeg {
+  snapshot: VehicleSnapshot;
+  output: Output;
+  departure: number;
+  start: number;
+  /** where and with which counters it began */
+  origin: VehicleSnapshot;
+}
+
 /** One vehicle driving live: the leg under way, and how much of it is sent. */
 interface LiveVehicle {
   vehicle: Vehicle;
   unit: DeviceUnit;
-  leg: { snapshot: VehicleSnapshot; output: Output; departure: number; start: number };
+  leg: LiveLeg;
   /** sent so far */
   records: number;
   datapoints: number;
@@ -636,20 +646,42 @@ export async function runLive(options: LiveOptions): Promise<void> {
   for (const fleet of fleets) all.push(...(await session.ensureFleet(fleet, now() - DAY)).vehicles);
   const chosen = pickLive(all, options.vehicles);
 
-  const startLeg = (vehicle: Vehicle, notBefore: number, unit: DeviceUnit): LiveVehicle['leg'] => {
-    const snapshot = vehicle.state.snapshot ?? {
-      ...vehicle.spec.snapshot,
-      time: notBefore - 60_000,
-    };
+  /** The leg from `origin` at `start`, driven by the unit's settings as they were on the way. */
+  const planLeg = (vehicle: Vehicle, origin: VehicleSnapshot, start: number): LiveLeg => {
     const driver = vehicle.state.driver === undefined ? vehicle.index : vehicle.state.driver;
     const style =
       driver === null ? vehicle.fleet.unknownStyle : vehicle.fleet.drivers[driver]!.style;
-    const start = Math.max(notBefore, snapshot.time + 60_000);
-    // Driven by the unit's settings: a new configuration counts from the next leg.
-    const leg = liveLeg(vehicle.spec.profile, snapshot, start, style, undefined, unit.settings);
-    vehicle.state.snapshot = snapshot;
+    const [first, ...later] = vehicle.state.legSettings ?? [];
+    const settingsOf = (values: Record<string, string> | undefined) =>
+      applySettingValues(DEFAULT_SETTINGS, values ?? {}).settings;
+    const changes = later.map(({ at, values }) => {
+      const { thresholds, periodical } = settingsOf(values);
+      return { at, thresholds, periodical };
+    });
+    const leg = liveLeg(
+      vehicle.spec.profile,
+      origin,
+      start,
+      style,
+      undefined,
+      settingsOf(first?.values ?? vehicle.state.settings),
+      changes,
+    );
+    return { ...leg, start, origin };
+  };
+  /** A leg from where the vehicle is; `resume`: the one under way when the last run stopped. */
+  const startLeg = (vehicle: Vehicle, notBefore: number, resume = false): LiveLeg => {
+    const origin = vehicle.state.snapshot ?? {
+      ...vehicle.spec.snapshot,
+      time: notBefore - 60_000,
+    };
+    const start = Math.max(notBefore, origin.time + 60_000);
+    // A new leg drives by the unit's settings of now; one driven again by those it had.
+    if (!resume || !vehicle.state.legSettings?.length)
+      vehicle.state.legSettings = [{ at: start, values: vehicle.state.settings ?? {} }];
+    vehicle.state.snapshot = origin;
     vehicle.state.legStart = start;
-    return { ...leg, start };
+    return planLeg(vehicle, origin, start);
   };
   // The units stop with the caller's signal, and when driving fails for good.
   const stopUnits = new AbortController();
@@ -664,7 +696,8 @@ export async function runLive(options: LiveOptions): Promise<void> {
     // A leg under way when the last run stopped is driven again (part of it may have been
     // sent, so its counters are the ones to go on from); otherwise one starts now.
     const unit = units.get(vehicle)!;
-    const leg = startLeg(vehicle, vehicle.state.legStart ?? now(), unit);
+    const resume = vehicle.state.legStart !== undefined;
+    const leg = startLeg(vehicle, vehicle.state.legStart ?? now(), resume);
     return {
       vehicle,
       unit,
@@ -675,6 +708,18 @@ export async function runLive(options: LiveOptions): Promise<void> {
       recordedDatapoints: 0,
     };
   });
+  // A configuration that reaches a vehicle under way counts from that moment: the rest of its
+  // leg is driven again by the new settings (what was sent before it stays as it was).
+  for (const item of live) {
+    item.unit.onSettings = (values) => {
+      const timeline = (item.vehicle.state.legSettings ??= [
+        { at: item.leg.start, values: item.vehicle.state.settings ?? {} },
+      ]);
+      timeline.push({ at: Math.max(now(), item.leg.start), values });
+      item.leg = planLeg(item.vehicle, item.leg.origin, item.leg.start);
+      session.save();
+    };
+  }
   // Where each vehicle is, for a monitoring's traces: on its live leg, or parked.
   const network = roadNetwork();
   const legPoints = new WeakMap<LiveVehicle['leg'], TrackPoint[]>();
@@ -778,6 +823,8 @@ export async function runLive(options: LiveOptions): Promise<void> {
             records: output.records.slice(item.records, recordsEnd) as RawRecordInput[],
             datapoints: output.datapoints.slice(item.datapoints, datapointsEnd) as DatapointInput[],
           });
+          // (a new configuration may have planned the rest of the leg again meanwhile: the part
+          // sent is the same in both)
           item.records = recordsEnd;
           item.datapoints = datapointsEnd;
           if (failing) log('Sending works again.');
@@ -790,13 +837,13 @@ export async function runLive(options: LiveOptions): Promise<void> {
           return;
         }
       }
-      if (item.records === output.records.length && item.datapoints === output.datapoints.length) {
+      const { records, datapoints } = item.leg.output;
+      if (item.records === records.length && item.datapoints === datapoints.length) {
         item.vehicle.state.snapshot = item.leg.snapshot;
         const arrival = item.leg.snapshot.time;
         item.leg = startLeg(
           item.vehicle,
           Math.max(arrival + liveStop(item.vehicle.spec.profile, arrival), now()),
-          item.unit,
         );
         item.records = 0;
         item.datapoints = 0;

@@ -8,6 +8,7 @@ import {
   lifetimeCounters,
   type Counters,
   type DriverStyle,
+  type SettingsChange,
   type TripOutput,
   type Truck,
 } from './vehicle.js';
@@ -208,6 +209,8 @@ export function liveLeg(
   network: RoadNetwork = roadNetwork(),
   /** the unit's settings: its thresholds and periodic frequencies (default: the trips of the history) */
   settings?: Pick<DeviceSettings, 'thresholds' | 'periodical'>,
+  /** settings the unit got on the way: the same leg, by them from their moment on */
+  changes: SettingsChange[] = [],
 ): { snapshot: VehicleSnapshot; output: Output; departure: number } {
   const random = new Random(seedOf(profile.seed, 'live', notBefore));
   const departure = Math.floor((notBefore + random.int(5, 40) * 1000) / 1000) * 1000;
@@ -227,6 +230,7 @@ export function liveLeg(
       ptoSeconds: profile.truck.hasPto && random.chance(0.3) ? random.int(180, 600) : 0,
       rushHour: isRushHour(departure),
       ...(settings ? { thresholds: settings.thresholds, periodical: settings.periodical } : {}),
+      changes,
     },
     random,
   );

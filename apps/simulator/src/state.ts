@@ -22,6 +22,12 @@ export interface VehicleState {
   snapshot?: VehicleSnapshot;
   /** a live trip under way: leg planned from `snapshot` at `legStart` */
   legStart?: number;
+  /**
+   * the configuration values the leg under way drives by: those at its start, then each that
+   * came on the way with the moment the unit applied it (so a leg driven again after a restart
+   * repeats what was sent)
+   */
+  legSettings?: { at: number; values: Record<string, string> }[];
   /** the configuration values the unit applied last (`service.parameter`), over the defaults */
   settings?: Record<string, string>;
   /** the monitoring under way when the simulator stopped: it goes on after a restart */

@@ -257,7 +257,7 @@ describe('events over many days', () => {
 });
 
 describe('the unit settings', () => {
-  const trip = (settings: Partial<Pick<TripPlan, 'thresholds' | 'periodical'>>) => {
+  const trip = (settings: Partial<Pick<TripPlan, 'thresholds' | 'periodical' | 'changes'>>) => {
     const random = new Random(9);
     const route = planRoute(
       network,
@@ -297,6 +297,50 @@ describe('the unit settings', () => {
     for (const type of ['OVER_SPEED_START', 'HARSH_BRAKE', 'HARSH_ACCELERATION'])
       expect(events(lenient, type), type).toBe(0);
   });
+
+  it.each([10, 25, 45])(
+    'a change %i minutes into the trip counts from then on: before it, the same trip',
+    (minutes) => {
+      const departure = Date.parse('2026-11-17T10:30:00Z');
+      const at = departure + minutes * 60_000;
+      const base = trip({});
+      const changed = trip({
+        changes: [
+          {
+            at,
+            thresholds: { ...THRESHOLDS, overSpeed: 60 },
+            periodical: { moving: 10, notMoving: 900 },
+          },
+        ],
+      });
+      const upTo = <T extends { timestamp: string }>(items: T[]) =>
+        items.filter((item) => Date.parse(item.timestamp) <= at);
+      const after = (records: RawRecord[]) => records.filter((r) => Date.parse(r.timestamp) > at);
+      expect(upTo(base.records).length).toBeGreaterThan(0);
+      expect(JSON.stringify(upTo(changed.records))).toBe(JSON.stringify(upTo(base.records)));
+      expect(JSON.stringify(upTo(changed.datapoints))).toBe(JSON.stringify(upTo(base.datapoints)));
+      // Over-speed from then on at the new threshold: speeds the old one let pass.
+      const overSpeeds = (records: RawRecord[]) =>
+        records
+          .filter((r) => r.events?.some((e) => e.eventType === 'OVER_SPEED_START'))
+          .map((r) => r.speed!);
+      // (speeds as sent: whole km/h, so a crossing of 90 can read 90)
+      expect(overSpeeds(base.records).every((speed) => speed >= 90)).toBe(true);
+      const slower = overSpeeds(after(changed.records)).filter((speed) => speed < 90);
+      expect(slower.length).toBeGreaterThan(0);
+      expect(slower.every((speed) => speed >= 60)).toBe(true);
+      // And a PERIODIC record every 10 s while moving.
+      const periodic = after(changed.records)
+        .filter((r) => r.transferReason === 'PERIODIC')
+        .map((r) => Date.parse(r.timestamp));
+      const gaps = periodic.slice(1).map((t, i) => (t - periodic[i]!) / 1000);
+      expect(gaps.filter((gap) => gap === 10).length / gaps.length).toBeGreaterThan(0.9);
+      // The counters go on from where they were, forward only.
+      for (const [i, r] of changed.records.entries())
+        for (const key of RAW_RECORD_METRICS)
+          if (i > 0) expect(r[key]!, key).toBeGreaterThanOrEqual(changed.records[i - 1]![key]!);
+    },
+  );
 
   it.each([
     [{ moving: 60, notMoving: 60 }, 60],

@@ -161,6 +161,16 @@ export interface TripPlan {
   thresholds?: ThresholdSettings;
   /** s between PERIODIC records (default PERIODIC_SECONDS moving or not) */
   periodical?: PeriodicalSettings;
+  /** new settings the unit got on the way, in time order: each counts from the second after `at` */
+  changes?: SettingsChange[];
+}
+
+/** Settings a unit got during a trip (a CONFIGURATION command), from the moment it applied them. */
+export interface SettingsChange {
+  /** ms */
+  at: number;
+  thresholds: ThresholdSettings;
+  periodical: PeriodicalSettings;
 }
 
 export interface TripOutput {
@@ -199,8 +209,19 @@ type Mode = 'accelerate' | 'hold' | 'coast' | 'engine-brake' | 'retarder' | 'bra
  */
 export function driveTrip(counters: Counters, plan: TripPlan, random: Random): TripOutput {
   const { route, style, truck } = plan;
-  const limits = plan.thresholds ?? THRESHOLDS;
-  const periodical = plan.periodical ?? { moving: PERIODIC_SECONDS, notMoving: PERIODIC_SECONDS };
+  let limits = plan.thresholds ?? THRESHOLDS;
+  let periodical = plan.periodical ?? { moving: PERIODIC_SECONDS, notMoving: PERIODIC_SECONDS };
+  // A change touches only the seconds after it: everything reported up to `at` is what the trip
+  // without it reports (nothing random depends on a setting before it applies), so a trip
+  // driven again with a change that came on the way repeats what was already sent.
+  const changes = plan.changes ?? [];
+  let nextChange = 0;
+  const applyChanges = () => {
+    while (nextChange < changes.length && changes[nextChange]!.at <= t) {
+      ({ thresholds: limits, periodical } = changes[nextChange]!);
+      nextChange++;
+    }
+  };
   let lastPeriodic = plan.departure;
   const records: RawRecordInput[] = [];
   const datapoints: DatapointInput[] = [];
@@ -265,6 +286,7 @@ export function driveTrip(counters: Counters, plan: TripPlan, random: Random): T
       lastPeriodic = t;
     }
     if (elapsed % DATAPOINT_SECONDS === 0) datapoint();
+    applyChanges();
   };
 
   const endIdle = () => {
@@ -306,6 +328,7 @@ export function driveTrip(counters: Counters, plan: TripPlan, random: Random): T
     report();
   };
 
+  applyChanges();
   record('TRIP_START');
   datapoint();
   for (let i = 0; i < plan.startIdle; i++) standStill(false);
