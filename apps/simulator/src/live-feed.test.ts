@@ -29,22 +29,23 @@ describe('ffmpeg of a live feed', () => {
   };
   const option = (args: string[], name: string) => args[args.indexOf(name) + 1];
 
-  it('sends VP8 RTP to the loopback port: one thread, a keyframe every second, bounded in time', () => {
+  it('sends VP8 RTP to the loopback port: one thread, a keyframe every half second, bounded in time', () => {
     const args = liveFeedArgs(base);
     expect(option(args, '-i')).toBe('testsrc=size=640x480:rate=15');
     expect(option(args, '-c:v')).toBe('libvpx');
     expect(option(args, '-threads')).toBe('1');
-    expect(option(args, '-g')).toBe('15');
-    expect(option(args, '-keyint_min')).toBe('15');
+    expect(option(args, '-g')).toBe('8');
+    expect(option(args, '-keyint_min')).toBe('8');
     expect(option(args, '-t')).toBe('901');
     expect(args).toContain('-an');
     expect(args.at(-1)).toBe('rtp://127.0.0.1:40000?pkt_size=1200');
   });
 
   it.each([
-    [{ width: 640, height: 480, fps: 15 }, '500k', '15'],
-    [{ width: 1280, height: 720, fps: 30 }, '3000k', '30'],
-    [{ width: 320, height: 240, fps: 5 }, '42k', '5'],
+    [{ width: 640, height: 480, fps: 15 }, '500k', '8'],
+    [{ width: 1280, height: 720, fps: 30 }, '3000k', '15'],
+    [{ width: 320, height: 240, fps: 5 }, '42k', '3'],
+    [{ width: 160, height: 120, fps: 1 }, '2k', '1'],
   ])('%j: bitrate %s, GOP %s', (video, bitrate, gop) => {
     const args = liveFeedArgs({ ...base, video });
     expect(option(args, '-b:v')).toBe(bitrate);

@@ -56,6 +56,7 @@ export function liveFeedArgs(options: {
 }): string[] {
   const { camera, asset, video, port, font, textFile, seconds } = options;
   const factor = options.enhanced ? ENHANCED_BITRATE_FACTOR : 1;
+  const gop = Math.max(1, Math.round(video.fps / 2));
   const size = Math.max(14, Math.round(video.height / 22));
   const band = `drawbox=x=0:y=0:w=iw:h=${Math.round(size * 2.2 * 2)}:color=black@0.6:t=fill`;
   const text = (extra: string, y: number) =>
@@ -88,10 +89,12 @@ export function liveFeedArgs(options: {
     '8',
     '-threads',
     '1',
+    // A keyframe every half second: a viewer who joins waits for the next one (ffmpeg cannot
+    // answer the gateway's keyframe request), so this halves the wait for the first picture.
     '-g',
-    String(video.fps),
+    String(gop),
     '-keyint_min',
-    String(video.fps),
+    String(gop),
     '-b:v',
     `${Math.round((factor * video.width * video.height * video.fps) / 9216)}k`,
     '-an',
