@@ -21,3 +21,4 @@ export * from './media.js';
 export * from './monitoring.js';
 export * from './organisation-settings.js';
 export * from './management.js';
+export * from './admin.js';

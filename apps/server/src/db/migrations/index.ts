@@ -8,6 +8,7 @@ import * as deviceChannelAndMedia from './2026-11-23-0006-device-channel-and-med
 import * as monitoring from './2026-11-24-0007-monitoring.js';
 import * as managementLists from './2026-11-24-0008-management-lists.js';
 import * as mediaOncePerType from './2026-11-24-0009-media-once-per-type.js';
+import * as organisationDeletion from './2026-11-24-0011-organisation-deletion.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0007-monitoring': monitoring,
   '2026-11-24-0008-management-lists': managementLists,
   '2026-11-24-0009-media-once-per-type': mediaOncePerType,
+  '2026-11-24-0011-organisation-deletion': organisationDeletion,
 };
