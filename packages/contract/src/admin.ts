@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Location } from './device-api.js';
 import { Id } from './organisations.js';
+import { ProgressStatus } from './admin-constants.js';
 
 /**
  * The admin base (spec §7, OEM only) and the long calls that stream their progress as JSON
@@ -11,13 +12,6 @@ import { Id } from './organisations.js';
  */
 
 const Time = Type.String({ format: 'date-time' });
-
-export const PROGRESS_STATUSES = ['started', 'running', 'finished', 'failed'] as const;
-export const ProgressStatus = Type.Enum(PROGRESS_STATUSES);
-export type ProgressStatus = Static<typeof ProgressStatus>;
-
-/** The media type of the streamed answers. */
-export const PROGRESS_CONTENT_TYPE = 'application/x-ndjson';
 
 /**
  * POST rawdatas/import?from&until[&organisationId|&assetId]: re-process a window of at most 93
@@ -84,6 +78,3 @@ export const QueryPoint = Type.Object({
 });
 export type QueryPoint = Static<typeof QueryPoint>;
 export const QueryPointList = Type.Array(QueryPoint);
-
-/** The most query points one call answers, oldest first. */
-export const MAX_QUERY_POINTS = 50_000;

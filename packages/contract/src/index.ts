@@ -21,4 +21,5 @@ export * from './media.js';
 export * from './monitoring.js';
 export * from './organisation-settings.js';
 export * from './management.js';
+export * from './admin-constants.js';
 export * from './admin.js';

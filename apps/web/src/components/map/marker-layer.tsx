@@ -9,16 +9,26 @@ export type MapMarker = {
   /** Shown in the info window on click; plain text. */
   title: string;
   detail?: string;
-  kind: 'start' | 'finish' | 'event';
+  /** start, finish and events of a trip; record and datapoint: positions a vehicle reported */
+  kind: 'start' | 'finish' | 'event' | 'record' | 'datapoint';
 };
 
 const COLORS: Record<MapMarker['kind'], string> = {
   start: '#198754',
   finish: '#dc3545',
   event: '#fd7e14',
+  record: '#0d6efd',
+  datapoint: '#6f42c1',
+};
+const RADIUS: Record<MapMarker['kind'], number> = {
+  start: 8,
+  finish: 8,
+  event: 6,
+  record: 4,
+  datapoint: 4,
 };
 
-/** Start, finish and event markers as circles; a click opens an info window. */
+/** Markers as circles (start, finish, events, reported positions); a click opens an info window. */
 export function MarkerLayer({ id, markers }: { id: string; markers: MapMarker[] }) {
   const data = useMemo<FeatureCollection>(
     () => ({
@@ -29,7 +39,7 @@ export function MarkerLayer({ id, markers }: { id: string; markers: MapMarker[] 
           title: marker.title,
           detail: marker.detail ?? '',
           color: COLORS[marker.kind],
-          radius: marker.kind === 'event' ? 6 : 8,
+          radius: RADIUS[marker.kind],
         },
         geometry: { type: 'Point', coordinates: toLngLat(marker.location) },
       })),
