@@ -24,8 +24,16 @@ const RADIUS: Record<MapMarker['kind'], number> = {
   start: 8,
   finish: 8,
   event: 6,
-  record: 4,
-  datapoint: 4,
+  record: 3.5,
+  datapoint: 3.5,
+};
+/** Reported positions come every few seconds: a white ring on each would hide them all. */
+const STROKE: Record<MapMarker['kind'], number> = {
+  start: 2,
+  finish: 2,
+  event: 2,
+  record: 0,
+  datapoint: 0,
 };
 
 /** Markers as circles (start, finish, events, reported positions); a click opens an info window. */
@@ -40,6 +48,7 @@ export function MarkerLayer({ id, markers }: { id: string; markers: MapMarker[] 
           detail: marker.detail ?? '',
           color: COLORS[marker.kind],
           radius: RADIUS[marker.kind],
+          stroke: STROKE[marker.kind],
         },
         geometry: { type: 'Point', coordinates: toLngLat(marker.location) },
       })),
@@ -58,7 +67,7 @@ export function MarkerLayer({ id, markers }: { id: string; markers: MapMarker[] 
           'circle-color': ['get', 'color'],
           'circle-radius': ['get', 'radius'],
           'circle-stroke-color': '#fff',
-          'circle-stroke-width': 2,
+          'circle-stroke-width': ['get', 'stroke'],
         },
       },
     ],

@@ -11,7 +11,7 @@ export function AdminScreen() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />
+      <PageHeader title={t('nav.admin')} subtitle={t('admin.subtitle')} />
       <div className="row g-4">
         <div className="col-xl-6">
           <ReprocessCard />

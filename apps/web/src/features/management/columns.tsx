@@ -104,7 +104,11 @@ export const COLUMNS: Record<Resource, Column[]> = {
       render: (row, _t, { sorted }) => {
         const depth = sorted ? 0 : Number(row.depth ?? 0);
         return (
-          <span style={{ paddingLeft: `${depth * 1.25}rem` }} data-depth={depth}>
+          <span
+            className="text-nowrap"
+            style={{ paddingLeft: `${depth * 1.25}rem` }}
+            data-depth={depth}
+          >
             {depth > 0 && (
               <span aria-hidden className="text-body-secondary me-1">
                 {'>'.repeat(depth)}

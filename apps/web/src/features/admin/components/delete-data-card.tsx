@@ -49,6 +49,8 @@ export function DeleteDataCard() {
     [organisations.data, organisationId],
   );
   const confirmed = name !== '' && typed.trim() === name;
+  // Not the name: said once as much was typed as the name holds, not at the first letter.
+  const mismatch = !confirmed && typed.trim().length >= name.length && typed !== '';
   const running = run.phase === 'running';
 
   useEffect(() => () => abort.current?.abort(), []);
@@ -105,8 +107,8 @@ export function DeleteDataCard() {
               value={typed}
               autoComplete="off"
               disabled={running || !name}
-              className={fieldClasses(typed !== '' && !confirmed, typed !== '', typed !== '')}
-              aria-invalid={typed !== '' && !confirmed}
+              className={fieldClasses(mismatch, typed !== '', confirmed || mismatch)}
+              aria-invalid={mismatch}
               onChange={(event) => setTyped(event.target.value)}
             />
             <Form.Control.Feedback type="invalid">

@@ -90,12 +90,15 @@ export function PeriodFields({
   onChange,
   errors,
   disabled,
+  stacked = false,
 }: {
   id: string;
   value: PeriodDraft;
   onChange: (value: PeriodDraft) => void;
   errors: PeriodErrors;
   disabled?: boolean;
+  /** one under the other (a narrow card), else side by side */
+  stacked?: boolean;
 }) {
   const { t } = useTranslation();
   const message = (error: PeriodError | undefined) =>
@@ -103,7 +106,11 @@ export function PeriodFields({
   return (
     <div className="row g-2 mb-3">
       {(['from', 'until'] as const).map((field) => (
-        <Form.Group key={field} controlId={`${id}-${field}`} className="col-sm-6">
+        <Form.Group
+          key={field}
+          controlId={`${id}-${field}`}
+          className={stacked ? 'col-12' : 'col-sm-6'}
+        >
           <Form.Label>{t(`admin.${field}`)}</Form.Label>
           <Form.Control
             type="datetime-local"

@@ -134,6 +134,7 @@ export function ReprocessCard() {
             id={`${id}-period`}
             value={period}
             disabled={running}
+            stacked
             onChange={setPeriod}
             errors={errors}
           />

@@ -1,6 +1,5 @@
 /** The admin page's texts (OEM section); loaded with its chunk. */
 export const adminEn = {
-  title: 'Admin',
   subtitle: 'Re-processing, query points, driver links and deleting data',
   organisation: 'Organisation',
   asset: 'Asset',

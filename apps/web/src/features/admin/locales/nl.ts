@@ -1,7 +1,6 @@
 import type { AdminTexts } from './en';
 
 export const adminNl: AdminTexts = {
-  title: 'Beheer',
   subtitle: 'Herverwerken, querypunten, chauffeurskoppelingen en gegevens verwijderen',
   organisation: 'Organisatie',
   asset: 'Voertuig',

@@ -80,7 +80,7 @@ export const managementNl: ManagementTexts = {
     links: 'Koppelingen',
     configs: 'Instellingen',
     settings: 'Instellingen',
-    newChild: 'Nieuwe onderliggende',
+    newChild: 'Nieuw eronder',
     empty: 'Niets gevonden.',
     total_one: '{{count}} in totaal',
     total_other: '{{count}} in totaal',

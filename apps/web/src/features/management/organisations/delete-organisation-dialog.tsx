@@ -41,6 +41,8 @@ function Dialog({ row, onClose }: { row: Entity; onClose: () => void }) {
   const abort = useRef<AbortController | null>(null);
   const name = String(row.name);
   const confirmed = typed.trim() === name && name !== '';
+  // Not the name: said once as much was typed as the name holds, not at the first letter.
+  const mismatch = !confirmed && typed.trim().length >= name.length && typed !== '';
   const deleting = state.phase === 'deleting';
 
   // Leaving mid-way (another screen) cancels the deletion: nothing is deleted.
@@ -92,8 +94,8 @@ function Dialog({ row, onClose }: { row: Entity; onClose: () => void }) {
             value={typed}
             autoComplete="off"
             disabled={deleting}
-            className={fieldClasses(typed !== '' && !confirmed, typed !== '', typed !== '')}
-            aria-invalid={typed !== '' && !confirmed}
+            className={fieldClasses(mismatch, typed !== '', confirmed || mismatch)}
+            aria-invalid={mismatch}
             onChange={(event) => setTyped(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') void start();
