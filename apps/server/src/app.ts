@@ -46,6 +46,8 @@ import { GroupService } from './modules/groups/groups.service.js';
 import { AdminDataRepository } from './modules/admin-data/admin-data.repository.js';
 import { adminDataRoutes } from './modules/admin-data/admin-data.routes.js';
 import { AdminDataService } from './modules/admin-data/admin-data.service.js';
+import { DataDeletionRepository } from './modules/admin-data/data-deletion.repository.js';
+import { DataDeletionService } from './modules/admin-data/data-deletion.service.js';
 import { ScoreSettingsService } from './modules/drivingstyle/score-settings.js';
 import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { reportRoutes } from './modules/reports/reports.routes.js';
@@ -139,6 +141,8 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   const linkRepository = new LinkRepository(db);
   const syncedRecords = new SyncedRecords(db);
   const engine = new EngineService(new EngineRepository(db, config.timezone), log);
+  // Issue 11: deleting an organisation, or its data, in one transaction with progress.
+  const dataDeletion = new DataDeletionService(new DataDeletionRepository(db), log);
   const linkChanged: LinkChanged = (change) => engine.linkChanged(change);
   const configurationRepository = new ConfigurationRepository(db);
   const scoreSettings = new ScoreSettingsService(configurationRepository);
@@ -263,7 +267,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       config.login,
       sessions,
     ),
-    organisations: new OrganisationService(organisationRepository, access),
+    organisations: new OrganisationService(organisationRepository, access, dataDeletion),
     users: new UserService(new UserRepository(db), access, sessions),
     configurations,
     assets: new AssetService(assetRepository, fleetAccess, syncedRecords),
@@ -307,12 +311,14 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     ingest: new IngestService(new IngestRepository(db, config.timezone)),
     engine,
     adminData: new AdminDataService(
-      new AdminDataRepository(db),
+      new AdminDataRepository(db, config.timezone),
       organisationRepository,
       assetRepository,
       engine,
       access,
       fleetAccess,
+      dataDeletion,
+      log,
     ),
     reports: new ReportsService(
       reportsRepository,

@@ -22,3 +22,5 @@ export * from './monitoring.js';
 export * from './organisation-settings.js';
 export * from './management.js';
 export * from './sync.js';
+export * from './admin-constants.js';
+export * from './admin.js';

@@ -111,6 +111,14 @@ export const USER_SORTS = ['name', 'username', 'role'] as const;
 export const UserListQuery = listQuery(USER_SORTS);
 export type UserListQuery = ListParams<(typeof USER_SORTS)[number], never>;
 
+/**
+ * GET organisations/{id}/organisations: the organisation and every one below it. Search: name.
+ * Without sort: the tree's order (each organisation followed by its children, by name).
+ */
+export const ORGANISATION_SORTS = ['name', 'parent', 'users', 'assets', 'devices'] as const;
+export const OrganisationListQuery = listQuery(ORGANISATION_SORTS);
+export type OrganisationListQuery = ListParams<(typeof ORGANISATION_SORTS)[number], never>;
+
 /** The response header that holds how many rows match, whatever the page. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
@@ -227,6 +235,21 @@ export type ConfigurationGroupListItem = Static<typeof ConfigurationGroupListIte
 export const ConfigurationGroupListPage = Type.Array(ConfigurationGroupListItem);
 
 export const UserListPage = Type.Array(User);
+
+/** A row of the OEM organisation overview: its own users, assets and devices (not its children's). */
+export const OrganisationListItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  parentId: Nullable(Type.Integer()),
+  parentName: Nullable(Type.String()),
+  /** Levels below the listed organisation (0: the organisation of the call itself). */
+  depth: Type.Integer(),
+  users: Type.Integer(),
+  assets: Type.Integer(),
+  devices: Type.Integer(),
+});
+export type OrganisationListItem = Static<typeof OrganisationListItem>;
+export const OrganisationListPage = Type.Array(OrganisationListItem);
 
 // ── Users ──────────────────────────────────────────────────────────────────
 

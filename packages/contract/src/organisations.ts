@@ -21,3 +21,26 @@ export const CreateOrganisationBody = Type.Object(
   { additionalProperties: false },
 );
 export type CreateOrganisationBody = Static<typeof CreateOrganisationBody>;
+
+/**
+ * PUT organisations/{id}: rename (name) and/or move under another parent (parentId) within the
+ * caller's subtree. Not the caller's own organisation's parent: nobody moves their own.
+ */
+export const UpdateOrganisationBody = Type.Object(
+  {
+    name: Type.Optional(CreateOrganisationBody.properties.name),
+    parentId: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type UpdateOrganisationBody = Static<typeof UpdateOrganisationBody>;
+
+/**
+ * DELETE organisations/{id}?confirm=<name> and DELETE organisations/{id}/data?confirm=<name>:
+ * the organisation's name, as the person typed it to confirm (surrounding spaces aside).
+ */
+export const DeleteOrganisationQuery = Type.Object(
+  { confirm: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type DeleteOrganisationQuery = Static<typeof DeleteOrganisationQuery>;

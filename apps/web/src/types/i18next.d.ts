@@ -6,6 +6,7 @@ import type { MonitoringTexts } from '../features/monitoring/locales/en';
 import type { ManagementTexts } from '../features/management/locales/en';
 import type { MediaTexts } from '../features/media/locales/en';
 import type { OrganisationSettingsTexts } from '../features/organisation-settings/locales/en';
+import type { AdminTexts } from '../features/admin/locales/en';
 
 // Typed translation keys: t('nav.assets') is checked against the English resource.
 declare module 'i18next' {
@@ -19,6 +20,7 @@ declare module 'i18next' {
           monitoring: MonitoringTexts;
           management: ManagementTexts;
           organisationSettings: OrganisationSettingsTexts;
+          admin: AdminTexts;
         };
     };
   }

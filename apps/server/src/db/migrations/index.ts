@@ -9,6 +9,7 @@ import * as monitoring from './2026-11-24-0007-monitoring.js';
 import * as managementLists from './2026-11-24-0008-management-lists.js';
 import * as mediaOncePerType from './2026-11-24-0009-media-once-per-type.js';
 import * as synchronisation from './2026-11-24-0010-synchronisation.js';
+import * as organisationDeletion from './2026-11-24-0011-organisation-deletion.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0008-management-lists': managementLists,
   '2026-11-24-0009-media-once-per-type': mediaOncePerType,
   '2026-11-24-0010-synchronisation': synchronisation,
+  '2026-11-24-0011-organisation-deletion': organisationDeletion,
 };

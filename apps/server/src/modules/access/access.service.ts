@@ -1,4 +1,5 @@
 import { permissions, type AccessTokenClaims, type Organisation } from '@fleet/contract';
+import { organisationChangeRefusal, type OrganisationChange } from './organisation-authority.js';
 import { userChangeRefusal, type UserChange } from './user-authority.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
 import type { OrganisationRepository } from '../organisations/organisations.repository.js';
@@ -64,11 +65,16 @@ export class AccessService {
     }
   }
 
-  /** Create, move or delete organisations below one's own: OEM and RESELLER. */
-  assertMayManageOrganisations(user: AccessTokenClaims) {
-    if (!permissions.manageOrganisations(user.user_role)) {
-      throw forbidden('Only OEM and reseller users create, move or delete organisations');
-    }
+  /**
+   * Create, rename, move or delete an organisation of the subtree (organisationChangeRefusal
+   * says the rules): OEM and RESELLER, never their own organisation's move or deletion.
+   */
+  assertMayChangeOrganisation(user: AccessTokenClaims, change: OrganisationChange) {
+    const refusal = organisationChangeRefusal(
+      { organisationId: user.organisation_id, role: user.user_role },
+      change,
+    );
+    if (refusal) throw forbidden(refusal);
   }
 
   /** Create, change or delete a user account (userChangeRefusal says the rules). */

@@ -1,36 +1,80 @@
 import { sql } from 'kysely';
+import { MAX_QUERY_POINTS } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import type { Window } from '../../lib/window.js';
 
-export class AdminDataRepository {
-  constructor(private readonly db: Db) {}
+/** What an import re-processes: organisations (a subtree), or one asset. */
+export type ImportScope =
+  { kind: 'organisations'; organisationIds: number[] } | { kind: 'asset'; assetId: number };
 
-  /** Devices of the organisations that have records in the window. */
-  async devicesWithRecords(organisationIds: number[], window: Window): Promise<number[]> {
+export class AdminDataRepository {
+  constructor(
+    private readonly db: Db,
+    /** the fleet's time zone: its local days are the engine's asset-days */
+    private readonly timezone: string,
+  ) {}
+
+  /**
+   * The devices whose records an import re-processes: those of the organisations that hold
+   * records in the window; for one asset, those that sent records attributed to it in the
+   * window or were fitted to it during it (a link made late brings their records to it).
+   */
+  async devicesWithRecords(scope: ImportScope, window: Window): Promise<number[]> {
+    const candidates =
+      scope.kind === 'asset'
+        ? sql`SELECT DISTINCT r.device_id AS id FROM raw_records r
+              WHERE r.asset_id = ${scope.assetId}
+                AND r."timestamp" >= ${window.from} AND r."timestamp" < ${window.until}
+              UNION
+              SELECT dl.device_id FROM device_links dl
+              WHERE dl.asset_id = ${scope.assetId} AND dl.period && tstzrange(${window.from}, ${window.until})`
+        : sql`SELECT d.id FROM devices d WHERE d.organisation_id = ANY(${scope.organisationIds}::integer[])`;
     const { rows } = await sql<{ id: number }>`
-      SELECT d.id FROM devices d
-      WHERE d.organisation_id = ANY(${organisationIds}::integer[])
-        AND EXISTS (SELECT 1 FROM raw_records r WHERE r.device_id = d.id
-                    AND r."timestamp" >= ${window.from} AND r."timestamp" < ${window.until})`.execute(
-      this.db,
-    );
+      SELECT c.id FROM (${candidates}) c
+      WHERE EXISTS (SELECT 1 FROM raw_records r WHERE r.device_id = c.id
+                    AND r."timestamp" >= ${window.from} AND r."timestamp" < ${window.until})
+      ORDER BY c.id`.execute(this.db);
     return rows.map((r) => r.id);
   }
 
-  /** How many device-days (UTC) of the organisations' devices hold records in the window: the work an import would cause. */
-  async deviceDaysWithRecords(organisationIds: number[], window: Window): Promise<number> {
-    const { rows } = await sql<{ n: number }>`
-      SELECT count(DISTINCT (r.device_id, date_trunc('day', r."timestamp")))::integer AS n
-      FROM raw_records r JOIN devices d ON d.id = r.device_id
-      WHERE d.organisation_id = ANY(${organisationIds}::integer[])
+  /**
+   * The devices' records in the window: how many, and on how many device-days (UTC) they
+   * lie, the work an import would cause.
+   */
+  async recordsOf(
+    deviceIds: number[],
+    window: Window,
+  ): Promise<{ records: number; deviceDays: number }> {
+    const { rows } = await sql<{ records: number; device_days: number }>`
+      SELECT count(*)::integer AS records,
+             count(DISTINCT (r.device_id, date_trunc('day', r."timestamp")))::integer AS device_days
+      FROM raw_records r
+      WHERE r.device_id = ANY(${deviceIds}::integer[])
         AND r."timestamp" >= ${window.from} AND r."timestamp" < ${window.until}`.execute(this.db);
+    return { records: rows[0]?.records ?? 0, deviceDays: rows[0]?.device_days ?? 0 };
+  }
+
+  /** Asset-days of the scope waiting in the engine's queue. */
+  async queued(scope: ImportScope): Promise<number> {
+    const { rows } =
+      scope.kind === 'asset'
+        ? await sql<{ n: number }>`
+            SELECT count(*)::integer AS n FROM engine_queue WHERE asset_id = ${scope.assetId}`.execute(
+            this.db,
+          )
+        : await sql<{ n: number }>`
+            SELECT count(*)::integer AS n FROM engine_queue q JOIN assets a ON a.id = q.asset_id
+            WHERE a.organisation_id = ANY(${scope.organisationIds}::integer[])`.execute(this.db);
     return rows[0]?.n ?? 0;
   }
 
-  async queued(organisationIds: number[]): Promise<number> {
+  /** The asset-days (local days) the devices' records of the window lie on, now that they have their assets. */
+  async assetDays(deviceIds: number[], window: Window): Promise<number> {
     const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::integer AS n FROM engine_queue q JOIN assets a ON a.id = q.asset_id
-      WHERE a.organisation_id = ANY(${organisationIds}::integer[])`.execute(this.db);
+      SELECT count(DISTINCT (asset_id, ("timestamp" AT TIME ZONE ${this.timezone})::date))::integer AS n
+      FROM raw_records
+      WHERE device_id = ANY(${deviceIds}::integer[]) AND asset_id IS NOT NULL
+        AND "timestamp" >= ${window.from} AND "timestamp" < ${window.until}`.execute(this.db);
     return rows[0]?.n ?? 0;
   }
 
@@ -52,35 +96,7 @@ export class AdminDataRepository {
       FROM datapoints WHERE asset_id = ${assetId}
         AND "timestamp" >= ${window.from} AND "timestamp" <= ${window.until}
       ORDER BY 1
-      LIMIT 50000`.execute(this.db);
+      LIMIT ${MAX_QUERY_POINTS}`.execute(this.db);
     return rows;
-  }
-
-  /**
-   * Removes every record devices sent for the organisations' assets and
-   * devices, and all that was derived from them, in one transaction. The
-   * assets, devices, drivers and links stay.
-   */
-  async deleteData(organisationIds: number[]): Promise<Record<string, number>> {
-    return this.db.transaction().execute(async (trx) => {
-      const assets = sql`(SELECT id FROM assets WHERE organisation_id = ANY(${organisationIds}::integer[]))`;
-      const devices = sql`(SELECT id FROM devices WHERE organisation_id = ANY(${organisationIds}::integer[]))`;
-      const count = async (statement: ReturnType<typeof sql>) =>
-        Number((await statement.execute(trx)).numAffectedRows ?? 0);
-      return {
-        rawRecords: await count(
-          sql`DELETE FROM raw_records WHERE asset_id IN ${assets} OR device_id IN ${devices}`,
-        ),
-        datapoints: await count(
-          sql`DELETE FROM datapoints WHERE asset_id IN ${assets} OR device_id IN ${devices}`,
-        ),
-        events: await count(sql`DELETE FROM events WHERE asset_id IN ${assets}`),
-        trips: await count(sql`DELETE FROM trips WHERE asset_id IN ${assets}`),
-        hourly: await count(sql`DELETE FROM stats_hourly WHERE asset_id IN ${assets}`),
-        daily: await count(sql`DELETE FROM stats_daily WHERE asset_id IN ${assets}`),
-        states: await count(sql`DELETE FROM asset_state WHERE asset_id IN ${assets}`),
-        queued: await count(sql`DELETE FROM engine_queue WHERE asset_id IN ${assets}`),
-      };
-    });
   }
 }

@@ -1,21 +1,20 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { DataQuery, IdParams, Location } from '@fleet/contract';
+import {
+  DataQuery,
+  DeleteOrganisationQuery,
+  IdParams,
+  ImportQuery,
+  QueryPointList,
+} from '@fleet/contract';
 import { errorResponses } from '../../lib/http-error.js';
+import { sendProgress } from '../../lib/progress-stream.js';
 
-const Window = Type.Object(
-  { from: Type.String({ format: 'date-time' }), until: Type.String({ format: 'date-time' }) },
-  { additionalProperties: false },
-);
-
-const QueryPoint = Type.Object({
-  timestamp: Type.String(),
-  source: Type.String({ description: 'RECORD or DATAPOINT' }),
-  transferReason: Type.Union([Type.String(), Type.Null()]),
-  location: Location,
-  speed: Type.Union([Type.Number(), Type.Null()]),
-});
+/** The streamed answer, for the OpenAPI document (the lines are the contract's *Progress). */
+const progressLines = (fields: string) =>
+  Type.Unknown({
+    description: `JSON lines (application/x-ndjson): a first line status 'started' at once, 'running' lines at least every second, and a last line 'finished' (or 'failed' with a message). Each line: ${fields}`,
+  });
 
 /** Admin base (/admin-api): re-processing and data maintenance. */
 export const adminDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -27,27 +26,20 @@ export const adminDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Re-process a window of at most 93 days (and 5000 device-days): progress streams as JSON lines from the first moment until it is done',
-        querystring: Window,
+          'Re-process a window of at most 93 days (and 5000 device-days): everything of the caller, one organisation with those below it, or one asset. Progress streams as JSON lines until it is done; a client that goes away cancels it at the next step',
+        querystring: ImportQuery,
         response: {
-          200: Type.Unknown({
-            description:
-              'JSON lines of {status: started|running|finished|failed, devices, remaining, processed, reattributed, message?}',
-          }),
-          ...errorResponses(400, 401, 403),
+          200: progressLines(
+            '{status, devices, reattributed, total, remaining, processed}; finished adds {assetDays, records, seconds}',
+          ),
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
     async (request, reply) => {
       // Checked before the first byte, so a refusal answers {code, message} with its status.
-      const plan = await service.planImport(request.user, request.query.from, request.query.until);
-      const lines = async function* () {
-        for await (const step of service.runImport(plan)) yield JSON.stringify(step) + '\n';
-      };
-      return reply
-        .type('application/x-ndjson')
-        .header('cache-control', 'no-cache')
-        .send(Readable.from(lines()));
+      const plan = await service.planImport(request.user, request.query);
+      return sendProgress(reply, (report, signal) => service.runImport(plan, report, signal));
     },
   );
 
@@ -56,10 +48,10 @@ export const adminDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Positions the asset reported, from records and datapoints',
+        summary: 'Positions the asset reported, from records and datapoints, oldest first',
         params: IdParams,
         querystring: DataQuery,
-        response: { 200: Type.Array(QueryPoint), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: QueryPointList, ...errorResponses(400, 401, 403, 404) },
       },
     },
     (request) => service.queryPoints(request.user, request.params.id, request.query),
@@ -70,14 +62,21 @@ export const adminDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Delete all vehicle data of the organisation and below (OEM only)',
+        summary:
+          'Delete all vehicle data of the organisation and below, confirmed with its name (confirm=<name>); the fleet records stay. One transaction: all of it or nothing; a client that goes away cancels it',
         params: IdParams,
+        querystring: DeleteOrganisationQuery,
         response: {
-          200: Type.Object({ deleted: Type.Record(Type.String(), Type.Integer()) }),
+          200: progressLines(
+            '{status, done, steps, deleted: {rawRecords, trips, …}}; finished adds {seconds}',
+          ),
           ...errorResponses(400, 401, 403, 404),
         },
       },
     },
-    (request) => service.deleteData(request.user, request.params.id),
+    async (request, reply) => {
+      const work = await service.deleteData(request.user, request.params.id, request.query.confirm);
+      return sendProgress(reply, work);
+    },
   );
 };

@@ -1,36 +1,51 @@
-import { MAX_LONG_DAYS, type AccessTokenClaims, type DataQuery } from '@fleet/contract';
+import {
+  MAX_LONG_DAYS,
+  type AccessTokenClaims,
+  type DataQuery,
+  type DeletionProgress,
+  type ImportProgress,
+  type ImportQuery,
+  type Organisation,
+  type QueryPoint,
+} from '@fleet/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../../lib/http-error.js';
 import { toLocation } from '../../lib/location.js';
+import type { ProgressWork, Report } from '../../lib/progress-stream.js';
 import { dataWindow, type Window } from '../../lib/window.js';
 import type { AccessService } from '../access/access.service.js';
 import type { FleetAccess } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
 import type { EngineService } from '../engine/engine.service.js';
 import type { OrganisationRepository } from '../organisations/organisations.repository.js';
-import type { AdminDataRepository } from './admin-data.repository.js';
+import type { AdminDataRepository, ImportScope } from './admin-data.repository.js';
+import { confirmationRefusal } from './data-deletion.js';
+import type { DataDeletionService } from './data-deletion.service.js';
 
-export interface ImportProgress {
-  /** started: the first line, sent at once; failed: the last line when the work broke off */
-  status: 'started' | 'running' | 'finished' | 'failed';
-  devices: number;
-  /** asset-days of the caller's organisations still to rebuild */
-  remaining: number;
-  /** asset-days rebuilt by this import */
-  processed: number;
-  /** devices whose records were given their assets again so far */
-  reattributed?: number;
-  /** with failed: what went wrong */
-  message?: string;
-}
-
-/** What one import call may re-process: a quarter, and at most this many asset-days. */
+/** What one import call may re-process: a quarter, and at most this many device-days. */
 export const MAX_IMPORT_DAYS = 93;
 export const MAX_IMPORT_ASSET_DAYS = 5000;
 
 export interface ImportPlan {
   window: Window;
-  organisationIds: number[];
+  scope: ImportScope;
   devices: number[];
+  records: number;
+}
+
+/** The client went away: the import stops at its next step. */
+export class ImportCancelled extends Error {
+  constructor() {
+    super('The re-processing was cancelled');
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A deletion confirmed with the organisation's name (confirmationRefusal says how); 400 otherwise. */
+export function assertConfirmed(organisation: Organisation, confirm: string): void {
+  const refusal = confirmationRefusal(organisation.name, confirm);
+  if (refusal) throw badRequest(refusal);
 }
 
 /** The admin base's data calls: re-processing, query points, deleting data. */
@@ -42,85 +57,111 @@ export class AdminDataService {
     private readonly engine: EngineService,
     private readonly access: AccessService,
     private readonly fleetAccess: FleetAccess,
+    private readonly deletion: DataDeletionService,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   /**
    * Checks an import before anything is sent, so a refusal still answers {code, message}: the
-   * role, the window (at most MAX_IMPORT_DAYS) and the work it would cause (at most
-   * MAX_IMPORT_ASSET_DAYS asset-days with records).
+   * role, the scope (an organisation or asset of the caller's subtree: 404 otherwise), the window
+   * (at most MAX_IMPORT_DAYS) and the work it would cause (at most MAX_IMPORT_ASSET_DAYS
+   * device-days with records).
    */
-  async planImport(user: AccessTokenClaims, from: string, until: string): Promise<ImportPlan> {
+  async planImport(user: AccessTokenClaims, query: ImportQuery): Promise<ImportPlan> {
     this.access.assertOemSection(user);
-    const window = dataWindow({ from, until }, MAX_IMPORT_DAYS);
-    const organisationIds = (await this.organisations.subtree(user.organisation_id)).map(
-      (o) => o.id,
-    );
-    const assetDays = await this.repository.deviceDaysWithRecords(organisationIds, window);
-    if (assetDays > MAX_IMPORT_ASSET_DAYS) {
+    if (query.organisationId !== undefined && query.assetId !== undefined)
+      throw badRequest('give organisationId or assetId, not both');
+    const window = dataWindow(query, MAX_IMPORT_DAYS);
+    let scope: ImportScope;
+    if (query.assetId !== undefined) {
+      const id = query.assetId;
+      await this.fleetAccess.record(user, await this.assets.find(id), `Asset ${id}`, 'read');
+      scope = { kind: 'asset', assetId: id };
+    } else {
+      const root = query.organisationId ?? user.organisation_id;
+      await this.access.organisation(user, root);
+      const organisationIds = (await this.organisations.subtree(root)).map((o) => o.id);
+      scope = { kind: 'organisations', organisationIds };
+    }
+    const devices = await this.repository.devicesWithRecords(scope, window);
+    const { records, deviceDays } = await this.repository.recordsOf(devices, window);
+    if (deviceDays > MAX_IMPORT_ASSET_DAYS) {
       throw badRequest(
-        `the window holds ${assetDays} device-days of records; re-process at most ${MAX_IMPORT_ASSET_DAYS} per call (ask for a shorter window)`,
+        `the window holds ${deviceDays} device-days of records; re-process at most ${MAX_IMPORT_ASSET_DAYS} per call (ask for a shorter window)`,
       );
     }
-    const devices = await this.repository.devicesWithRecords(organisationIds, window);
-    return { window, organisationIds, devices };
+    return { window, scope, devices, records };
   }
 
   /**
    * Re-processes a planned window: records take their asset from the device links as they
-   * are now, and every asset-day they touch is rebuilt. The first progress comes before any
-   * work; then one at least every second until the work is done.
+   * are now, and every asset-day they touch is rebuilt. Reports at once, then after each step
+   * (the heartbeat of the stream fills the gaps). Stops at the next step once `signal` is
+   * aborted (the client went away): what is queued by then is rebuilt by the background
+   * workers as usual, since the queue is the engine's and rebuilding is idempotent.
    */
-  async *runImport({
-    window,
-    organisationIds,
-    devices,
-  }: ImportPlan): AsyncGenerator<ImportProgress> {
-    let processed = 0;
+  async runImport(
+    { window, scope, devices, records }: ImportPlan,
+    report: Report<ImportProgress>,
+    signal: AbortSignal,
+  ): Promise<ImportProgress> {
+    const started = Date.now();
     let reattributed = 0;
-    let remaining = await this.repository.queued(organisationIds);
+    let processed = 0;
+    let total = 0;
+    let remaining = await this.repository.queued(scope);
     const progress = (status: ImportProgress['status']): ImportProgress => ({
       status,
       devices: devices.length,
+      reattributed,
+      total,
       remaining,
       processed,
-      reattributed,
     });
-    yield progress('started');
-    try {
-      let reported = Date.now();
-      for (const device of devices) {
-        await this.engine.reattributeDevice(device, window.from, window.until);
-        reattributed++;
-        if (Date.now() - reported > 1000) {
-          reported = Date.now();
-          yield progress('running');
-        }
-      }
-      remaining = await this.repository.queued(organisationIds);
-      yield progress('running');
-      while (remaining > 0) {
-        // Work along with the background workers; whoever takes an asset-day rebuilds it.
-        if (await this.engine.processNext()) processed++;
-        else await new Promise((r) => setTimeout(r, 100));
-        if (Date.now() - reported > 1000) {
-          remaining = await this.repository.queued(organisationIds);
-          reported = Date.now();
-          yield progress('running');
-        } else if (processed % 50 === 0) {
-          remaining = await this.repository.queued(organisationIds);
-        }
-      }
-      yield progress('finished');
-    } catch (error) {
-      // The answer has begun: a failure is its last line rather than a status code.
-      yield {
-        ...progress('failed'),
-        message: error instanceof Error ? error.message : String(error),
-      };
+    const stopIfCancelled = () => {
+      if (!signal.aborted) return;
+      this.log.info(
+        { scope, from: window.from, until: window.until, reattributed, processed, remaining },
+        'raw data import cancelled by the client',
+      );
+      throw new ImportCancelled();
+    };
+    report(progress('started'));
+    for (const device of devices) {
+      stopIfCancelled();
+      await this.engine.reattributeDevice(device, window.from, window.until);
+      reattributed++;
+      report(progress('running'));
     }
+    remaining = total = await this.repository.queued(scope);
+    report(progress('running'));
+    let reported = Date.now();
+    while (remaining > 0) {
+      stopIfCancelled();
+      // Work along with the background workers; whoever takes an asset-day rebuilds it.
+      if (await this.engine.processNext()) processed++;
+      else await sleep(100);
+      if (Date.now() - reported >= 500 || processed % 20 === 0) {
+        remaining = await this.repository.queued(scope);
+        // New batches of live trucks queue days of their own: the total grows with them.
+        total = Math.max(total, remaining);
+        reported = Date.now();
+        report(progress('running'));
+      }
+    }
+    return {
+      ...progress('finished'),
+      assetDays: await this.repository.assetDays(devices, window),
+      records,
+      seconds: (Date.now() - started) / 1000,
+    };
   }
 
-  async queryPoints(user: AccessTokenClaims, assetId: number, query: DataQuery) {
+  async queryPoints(
+    user: AccessTokenClaims,
+    assetId: number,
+    query: DataQuery,
+  ): Promise<QueryPoint[]> {
     await this.fleetAccess.record(
       user,
       await this.assets.find(assetId),
@@ -132,18 +173,25 @@ export class AdminDataService {
     const rows = await this.repository.queryPoints(assetId, window);
     return rows.map((r) => ({
       timestamp: r.timestamp.toISOString(),
-      source: r.source,
+      source: r.source === 'DATAPOINT' ? 'DATAPOINT' : 'RECORD',
       transferReason: r.transfer_reason,
       location: toLocation(r.latitude, r.longitude)!,
       speed: r.speed,
     }));
   }
 
-  /** Deletes all vehicle data of the organisation and its descendants: OEM only. */
-  async deleteData(user: AccessTokenClaims, organisationId: number) {
-    await this.access.organisation(user, organisationId);
+  /**
+   * Checks a deletion of all vehicle data of the organisation and its descendants (OEM only,
+   * confirmed with the organisation's name) and answers the work, which runs in one transaction.
+   */
+  async deleteData(
+    user: AccessTokenClaims,
+    organisationId: number,
+    confirm: string,
+  ): Promise<ProgressWork<DeletionProgress>> {
+    const organisation = await this.access.organisation(user, organisationId);
     this.access.assertOemSection(user);
-    const organisationIds = (await this.organisations.subtree(organisationId)).map((o) => o.id);
-    return { deleted: await this.repository.deleteData(organisationIds) };
+    assertConfirmed(organisation, confirm);
+    return (report, signal) => this.deletion.run(organisationId, false, report, signal);
   }
 }

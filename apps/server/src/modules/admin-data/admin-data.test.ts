@@ -172,12 +172,26 @@ describe('admin data calls', () => {
     }
   });
 
-  it('deletes an organisation’s vehicle data for OEM only, keeping the fleet records', async () => {
+  it('deletes an organisation’s vehicle data for OEM only, confirmed with its name, keeping the fleet records', async () => {
     const url = `/admin-api/organisations/${demo}/data`;
-    expect((await t.as('integrator', { method: 'DELETE', url })).statusCode).toBe(403);
-    const response = await t.as('oem', { method: 'DELETE', url });
+    const query = { confirm: 'Demo Transport' };
+    expect((await t.as('integrator', { method: 'DELETE', url, query })).statusCode).toBe(403);
+    const unconfirmed = await t.as('oem', { method: 'DELETE', url, query: { confirm: 'demo' } });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(await distance()).toBe(40_000);
+    const response = await t.as('oem', { method: 'DELETE', url, query });
     expect(response.statusCode).toBe(200);
-    expect(response.json().deleted).toMatchObject({ rawRecords: 3, trips: 1 });
+    expect(response.headers['content-type']).toContain('application/x-ndjson');
+    const lines = response.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ status: 'started', done: 0 });
+    expect(lines.at(-1)).toMatchObject({
+      status: 'finished',
+      deleted: { rawRecords: 3, trips: 1 },
+    });
+    expect(lines.at(-1).deleted).not.toHaveProperty('assets');
     expect(await distance()).toBe(0);
     expect(
       (await t.as('manager', { method: 'GET', url: `/api/assets/${assetId}` })).statusCode,

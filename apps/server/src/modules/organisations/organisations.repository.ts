@@ -1,6 +1,9 @@
-import { sql } from 'kysely';
-import type { Organisation } from '@fleet/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Organisation, OrganisationListItem, OrganisationListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
+import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 
 const toOrganisation = (row: {
   id: number;
@@ -11,6 +14,79 @@ const toOrganisation = (row: {
   name: row.name,
   parentId: row.parent_id,
 });
+
+/**
+ * Organisation moves and deletions take this lock (transaction-level): a move checks that it
+ * makes no cycle, and a deletion reads the subtree it deletes, with no move changing the tree
+ * in between.
+ */
+export const treeLock = sql`SELECT pg_advisory_xact_lock(hashtext('fleetwise:organisation-tree'))`;
+
+interface OrganisationListRow {
+  id: number;
+  name: string;
+  parent_id: number | null;
+  parent_name: string | null;
+  depth: number;
+  users: number;
+  assets: number;
+  devices: number;
+}
+
+const counted = (table: string) =>
+  sql`(SELECT count(*) FROM ${sql.table(table)} x WHERE x.organisation_id = o.id)::integer`;
+
+/**
+ * The OEM organisation overview: the organisation and every one below it, each with its parent
+ * and its own users, assets and devices. The tree is walked once per page (organisations are
+ * few); the counts are index lookups (organisation_id leads an index of each table). Without a
+ * sort, the tree's order: each organisation followed by its children, by name.
+ */
+const listSpec = (rootId: number): ListSpec<string, string> => {
+  const tree = sql`(
+    WITH RECURSIVE tree AS (
+      SELECT id, name, parent_id, 0 AS depth, ARRAY[lower(name)] AS path
+      FROM organisations WHERE id = ${rootId}
+      UNION ALL
+      SELECT c.id, c.name, c.parent_id, t.depth + 1, t.path || lower(c.name)
+      FROM organisations c JOIN tree t ON c.parent_id = t.id
+    )
+    SELECT * FROM tree) o`;
+  return {
+    columns: sql`o.id, o.name, o.parent_id, p.name AS parent_name, o.depth,
+      ${counted('users')} AS users, ${counted('assets')} AS assets, ${counted('devices')} AS devices`,
+    base: tree,
+    from: sql`${tree} LEFT JOIN organisations p ON p.id = o.parent_id`,
+    where: sql`TRUE`,
+    search: (pattern) => sql`lower(o.name) LIKE ${pattern}`,
+    filters: {},
+    sorts: {
+      tree: { base: true, expression: sql`o.path` },
+      name: { base: true, expression: sql`lower(o.name)` },
+      parent: { expression: sql`lower(p.name)`, nullable: true },
+      users: { expression: counted('users') },
+      assets: { expression: counted('assets') },
+      devices: { expression: counted('devices') },
+    },
+    defaultSort: 'tree',
+    id: sql`o.id`,
+  };
+};
+
+const toListItem = (row: OrganisationListRow): OrganisationListItem => ({
+  id: row.id,
+  name: row.name,
+  parentId: row.parent_id,
+  parentName: row.parent_name,
+  depth: row.depth,
+  users: row.users,
+  assets: row.assets,
+  devices: row.devices,
+});
+
+/** What an update found: the organisation as it is now, or why it was not changed. */
+export type UpdateResult =
+  { updated: Organisation } | { refused: 'missing' | 'name-taken' | 'below-itself' };
 
 export class OrganisationRepository {
   constructor(private readonly db: Db) {}
@@ -38,15 +114,25 @@ export class OrganisationRepository {
     return rows.map(toOrganisation);
   }
 
+  /** The overview page of the organisation's subtree: search, sort and page. */
+  async list(rootId: number, query: OrganisationListQuery): Promise<Page<OrganisationListItem>> {
+    const page = await listPage<OrganisationListRow, string, string>(
+      this.db,
+      listSpec(rootId),
+      query,
+    );
+    return { rows: page.rows.map(toListItem), total: page.total };
+  }
+
   /** Whether `id` is `ancestorId` or lies below it. */
-  async isWithin(id: number, ancestorId: number): Promise<boolean> {
+  async isWithin(id: number, ancestorId: number, db: Kysely<Database> = this.db): Promise<boolean> {
     const { rows } = await sql<{ within: boolean }>`
       WITH RECURSIVE ancestors AS (
         SELECT id, parent_id FROM organisations WHERE id = ${id}
         UNION ALL
         SELECT o.id, o.parent_id FROM organisations o JOIN ancestors a ON o.id = a.parent_id
       )
-      SELECT EXISTS (SELECT 1 FROM ancestors WHERE id = ${ancestorId}) AS within`.execute(this.db);
+      SELECT EXISTS (SELECT 1 FROM ancestors WHERE id = ${ancestorId}) AS within`.execute(db);
     return rows[0]?.within ?? false;
   }
 
@@ -59,5 +145,33 @@ export class OrganisationRepository {
       .returning(['id', 'name', 'parent_id'])
       .executeTakeFirst();
     return row && toOrganisation(row);
+  }
+
+  /**
+   * Renames and/or moves an organisation in one transaction. A move takes the tree lock (see
+   * treeLock), so two moves at once cannot together make a cycle, and refuses a parent that
+   * is the organisation itself or lies below it.
+   */
+  async update(id: number, change: { name?: string; parentId?: number }): Promise<UpdateResult> {
+    try {
+      return await this.db.transaction().execute(async (trx): Promise<UpdateResult> => {
+        if (change.parentId !== undefined) {
+          await treeLock.execute(trx);
+          if (await this.isWithin(change.parentId, id, trx)) return { refused: 'below-itself' };
+        }
+        const row = await trx
+          .updateTable('organisations')
+          .set({ name: change.name, parent_id: change.parentId })
+          .where('id', '=', id)
+          .returning(['id', 'name', 'parent_id'])
+          .executeTakeFirst();
+        return row ? { updated: toOrganisation(row) } : { refused: 'missing' };
+      });
+    } catch (error) {
+      // Rolled back: the name is another organisation's (in any tree, regardless of case).
+      if (isPostgresError(error, UNIQUE_VIOLATION, 'organisations_name_key'))
+        return { refused: 'name-taken' };
+      throw error;
+    }
   }
 }

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { AdminScreen } from '@/features/admin/admin-screen';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('nav.admin')} subtitle={t('nav.oem')} />;
+  return <AdminScreen />;
 }

@@ -9,16 +9,34 @@ export type MapMarker = {
   /** Shown in the info window on click; plain text. */
   title: string;
   detail?: string;
-  kind: 'start' | 'finish' | 'event';
+  /** start, finish and events of a trip; record and datapoint: positions a vehicle reported */
+  kind: 'start' | 'finish' | 'event' | 'record' | 'datapoint';
 };
 
 const COLORS: Record<MapMarker['kind'], string> = {
   start: '#198754',
   finish: '#dc3545',
   event: '#fd7e14',
+  record: '#0d6efd',
+  datapoint: '#6f42c1',
+};
+const RADIUS: Record<MapMarker['kind'], number> = {
+  start: 8,
+  finish: 8,
+  event: 6,
+  record: 3.5,
+  datapoint: 3.5,
+};
+/** Reported positions come every few seconds: a white ring on each would hide them all. */
+const STROKE: Record<MapMarker['kind'], number> = {
+  start: 2,
+  finish: 2,
+  event: 2,
+  record: 0,
+  datapoint: 0,
 };
 
-/** Start, finish and event markers as circles; a click opens an info window. */
+/** Markers as circles (start, finish, events, reported positions); a click opens an info window. */
 export function MarkerLayer({ id, markers }: { id: string; markers: MapMarker[] }) {
   const data = useMemo<FeatureCollection>(
     () => ({
@@ -29,7 +47,8 @@ export function MarkerLayer({ id, markers }: { id: string; markers: MapMarker[] 
           title: marker.title,
           detail: marker.detail ?? '',
           color: COLORS[marker.kind],
-          radius: marker.kind === 'event' ? 6 : 8,
+          radius: RADIUS[marker.kind],
+          stroke: STROKE[marker.kind],
         },
         geometry: { type: 'Point', coordinates: toLngLat(marker.location) },
       })),
@@ -48,7 +67,7 @@ export function MarkerLayer({ id, markers }: { id: string; markers: MapMarker[] 
           'circle-color': ['get', 'color'],
           'circle-radius': ['get', 'radius'],
           'circle-stroke-color': '#fff',
-          'circle-stroke-width': 2,
+          'circle-stroke-width': ['get', 'stroke'],
         },
       },
     ],

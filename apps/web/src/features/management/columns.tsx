@@ -9,12 +9,15 @@ import type { Resource } from './resources';
 
 export type Field = keyof ManagementTexts['fields'];
 
+/** How the list is shown: sorted by a column, or in the server's own order (organisations: the tree). */
+export type ListContext = { sorted: boolean };
+
 export type Column = {
   /** The record's field, and the column's header. */
   field: Field;
   /** The server's sort key for it (contract's *_SORTS); none: not sortable. */
   sort?: string;
-  render?: (row: Entity, t: TFunction) => ReactNode;
+  render?: (row: Entity, t: TFunction, context: ListContext) => ReactNode;
 };
 
 const yesNo = (value: unknown, t: TFunction) =>
@@ -93,6 +96,34 @@ export const COLUMNS: Record<Resource, Column[]> = {
       render: (row, t) => t(`management.roles.${String(row.user_role) as 'USER'}`),
     },
   ],
+  organisations: [
+    {
+      field: 'name',
+      sort: 'name',
+      // In the tree's order each organisation stands below its parent, indented by its depth.
+      render: (row, _t, { sorted }) => {
+        const depth = sorted ? 0 : Number(row.depth ?? 0);
+        return (
+          <span
+            className="text-nowrap"
+            style={{ paddingLeft: `${depth * 1.25}rem` }}
+            data-depth={depth}
+          >
+            {depth > 0 && (
+              <span aria-hidden className="text-body-secondary me-1">
+                {'>'.repeat(depth)}
+              </span>
+            )}
+            {String(row.name)}
+          </span>
+        );
+      },
+    },
+    { field: 'parentName', sort: 'parent', render: (row) => String(row.parentName ?? '—') },
+    plain('users', 'users'),
+    plain('assets', 'assets'),
+    plain('devices', 'devices'),
+  ],
 };
 
 /** The fields a search looks in, when this browser pages a list itself. */
@@ -103,6 +134,7 @@ export const SEARCH_FIELDS: Record<Resource, string[]> = {
   groups: ['name'],
   configurationgroups: ['name'],
   users: ['name', 'username'],
+  organisations: ['name'],
 };
 
 /** How a record is named in titles and confirmations. */

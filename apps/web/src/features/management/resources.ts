@@ -11,6 +11,7 @@ export const RESOURCES = [
   'groups',
   'configurationgroups',
   'users',
+  'organisations',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -27,9 +28,13 @@ export const SCREENS: Record<Resource, readonly EntityScreen[]> = {
   groups: ['members'],
   configurationgroups: ['members', 'configs'],
   users: [],
+  organisations: [],
 };
 
-/** GET and POST organisations/{orgId}/{resource}. */
+/**
+ * GET and POST organisations/{orgId}/{resource}. Organisations: GET organisations/{id}/organisations
+ * lists the subtree; a child is created with POST organisations/{parentId} (entities.ts).
+ */
 export const listPath = (resource: Resource, organisationId: number) =>
   `organisations/${organisationId}/${resource}`;
 
@@ -37,4 +42,7 @@ export const listPath = (resource: Resource, organisationId: number) =>
 export const itemPath = (resource: Resource, id: number) => `${resource}/${id}`;
 
 /** Whether the screens offer writing; the server decides in the end, and its refusal is shown. */
-export const mayWrite = (role: Role): boolean => permissions.manageFleet(role);
+export const mayWrite = (role: Role, resource?: Resource): boolean =>
+  resource === 'organisations'
+    ? permissions.manageOrganisations(role)
+    : permissions.manageFleet(role);

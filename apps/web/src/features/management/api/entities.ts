@@ -63,11 +63,18 @@ export const useAll = <T extends Entity>(resource: Resource, organisationId: num
     queryFn: () => getAll<T>(resource, organisationId),
   });
 
+/** A new record in the organisation; a new organisation goes under its parentId (POST organisations/{parentId}). */
 export const createEntity = <T extends Entity>(
   resource: Resource,
   organisationId: number,
-  body: unknown,
-) => api.post<T>(listPath(resource, organisationId), body);
+  body: Record<string, unknown>,
+) => {
+  if (resource === 'organisations') {
+    const { parentId, ...rest } = body;
+    return api.post<T>(`organisations/${Number(parentId)}`, rest);
+  }
+  return api.post<T>(listPath(resource, organisationId), body);
+};
 
 export const updateEntity = <T extends Entity>(resource: Resource, id: number, body: unknown) =>
   api.put<T>(itemPath(resource, id), body);

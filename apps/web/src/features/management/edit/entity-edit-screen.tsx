@@ -5,8 +5,8 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { managementHrefs } from '@/config/paths';
+import { useNavigate, useSearchParams } from 'react-router';
+import { managementHrefs, paths } from '@/config/paths';
 import { InputField } from '@/components/input-field';
 import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
@@ -14,6 +14,7 @@ import { ApiError, errorText } from '@/lib/api-client';
 import { useAuthenticatedSession } from '@/lib/auth';
 import { cn, fieldClasses } from '@/lib/class-names';
 import { typeboxResolver } from '@/lib/typebox-resolver';
+import { ORGANISATIONS_KEY } from '@/lib/api/get-organisations';
 import {
   createEntity,
   entityKeys,
@@ -28,7 +29,8 @@ import { QueryState } from '../shared';
 import { grantableRoles } from '../users/user-rules';
 import { ResetPassword } from '../users/reset-password';
 import { CredentialDialog } from './credential-dialog';
-import { FORMS, initialValues, type FormField, type FormValues } from './forms';
+import { FORMS, initialValues, toBody, type FormField, type FormValues } from './forms';
+import { ParentSelect } from './parent-select';
 import { fieldOfError } from './server-errors';
 
 /** entity/edit (spec §2): create (no id) or edit one record of a resource. */
@@ -46,10 +48,19 @@ function EditForm({ resource, entity }: { resource: Resource; entity: Entity | u
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { organisation_id: organisationId, user_role: role } = useAuthenticatedSession();
+  const {
+    organisation_id: organisationId,
+    user_organisation_id: ownOrganisationId,
+    user_role: role,
+  } = useAuthenticatedSession();
+  const [params] = useSearchParams();
   const creating = entity === undefined;
   const spec = FORMS[resource];
-  const fields = spec.fields.filter((field) => creating || !field.createOnly);
+  // Nobody moves their own organisation: its form has the name alone.
+  const ownOrganisation = resource === 'organisations' && entity?.id === ownOrganisationId;
+  const fields = spec.fields.filter(
+    (field) => (creating || !field.createOnly) && !(field.kind === 'parent' && ownOrganisation),
+  );
   const [failure, setFailure] = useState<unknown>(null);
   const [credential, setCredential] = useState<string | null>(null);
   const resolver = useMemo(
@@ -62,18 +73,33 @@ function EditForm({ resource, entity }: { resource: Resource; entity: Entity | u
   const form = useForm<FormValues>({
     resolver,
     mode: 'onTouched',
-    defaultValues: initialValues(spec, entity, creating),
+    defaultValues: {
+      ...initialValues(spec, entity, creating),
+      // A new organisation goes below the one asked for (?parentId), else the one in view.
+      ...(creating && resource === 'organisations'
+        ? { parentId: params.get('parentId') ?? String(organisationId) }
+        : {}),
+      ...(ownOrganisation ? { parentId: undefined } : {}),
+    },
   });
   const { register, handleSubmit, formState, getFieldState, setError } = form;
-  const toList = () => navigate(managementHrefs.list(resource));
+  // The organisations' list is the OEM section's.
+  const toList = () =>
+    navigate(
+      resource === 'organisations' ? paths.oem.organisations : managementHrefs.list(resource),
+    );
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
+      const body = toBody(resource, values);
       const saved = creating
-        ? await createEntity<Entity>(resource, organisationId, values)
-        : await updateEntity<Entity>(resource, entity.id, values);
+        ? await createEntity<Entity>(resource, organisationId, body)
+        : await updateEntity<Entity>(resource, entity.id, body);
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(resource) });
+      // The top bar's organisation picker shows the tree too.
+      if (resource === 'organisations')
+        await queryClient.invalidateQueries({ queryKey: ORGANISATIONS_KEY });
       const name = entityName(resource, saved);
       notify(creating ? t('management.edit.created', { name }) : t('management.edit.saved'), {
         type: 'success',
@@ -112,6 +138,22 @@ function EditForm({ resource, entity }: { resource: Resource; entity: Entity | u
             {label}
           </label>
         </div>
+      );
+    if (field.kind === 'parent')
+      return (
+        <ParentSelect
+          key={name}
+          label={label}
+          organisationId={entity?.id}
+          invalid={!!state.error}
+          message={state.error?.message}
+          className={fieldClasses(
+            !!state.error,
+            state.isDirty,
+            state.isTouched || formState.isSubmitted,
+          )}
+          {...register(name)}
+        />
       );
     if (field.kind === 'role')
       return (

@@ -1,4 +1,5 @@
 import {
+  CreateOrganisationBody,
   CreateAssetBody,
   CreateConfigurationGroupBody,
   CreateDeviceBody,
@@ -12,14 +13,15 @@ import {
   UpdateGroupBody,
   UpdateUserBody,
 } from '@fleet/contract';
-import type { TObject } from 'typebox';
+import { Type, type TObject } from 'typebox';
 import type { Entity } from '../api/entities';
 import type { Field } from '../columns';
 import type { Resource } from '../resources';
 
 export type FormField = {
   name: Field;
-  kind: 'text' | 'tel' | 'checkbox' | 'password' | 'role';
+  /** parent: the organisation above, picked from the caller's subtree */
+  kind: 'text' | 'tel' | 'checkbox' | 'password' | 'role' | 'parent';
   autoComplete?: string;
   /** Only when creating (a user's first password; later through reset). */
   createOnly?: boolean;
@@ -37,6 +39,21 @@ const text = (name: Field, autoComplete = 'off'): FormField => ({
   name,
   kind: 'text',
   autoComplete,
+});
+
+/**
+ * An organisation's form: its name and its parent (a select, so the id comes as text). Sent as
+ * POST organisations/{parentId} {name} to create, PUT organisations/{id} {name, parentId} to
+ * rename and move (toBody).
+ */
+const ParentId = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
+const OrganisationForm = Type.Object({
+  name: CreateOrganisationBody.properties.name,
+  parentId: ParentId,
+});
+const OrganisationUpdateForm = Type.Object({
+  name: CreateOrganisationBody.properties.name,
+  parentId: Type.Optional(ParentId),
 });
 
 /** Each resource's edit form, checked with the contract's body schemas. */
@@ -84,6 +101,12 @@ export const FORMS: Record<Resource, FormSpec> = {
     update: UpdateUserBody,
     unique: 'username',
   },
+  organisations: {
+    fields: [text('name'), { name: 'parentId', kind: 'parent' }],
+    create: OrganisationForm,
+    update: OrganisationUpdateForm,
+    unique: 'name',
+  },
 };
 
 export type FormValues = Record<string, string | boolean>;
@@ -101,4 +124,13 @@ export function initialValues(spec: FormSpec, entity: Entity | undefined, creati
     else values[field.name] = value === null || value === undefined ? '' : String(value);
   }
   return values;
+}
+
+/** The body a form's values are sent as: an organisation's parent as a number, or not at all. */
+export function toBody(resource: Resource, values: FormValues): Record<string, unknown> {
+  if (resource !== 'organisations') return values;
+  const { parentId, ...rest } = values;
+  return typeof parentId === 'string' && parentId !== ''
+    ? { ...rest, parentId: Number(parentId) }
+    : rest;
 }

@@ -12,6 +12,7 @@ import { useAuthenticatedSession } from '@/lib/auth';
 import { pageQueryOptions, type Entity } from '../api/entities';
 import { COLUMNS, entityName, SEARCH_FIELDS, type Column } from '../columns';
 import { mayWrite, SCREENS, type Resource } from '../resources';
+import { DeleteOrganisationDialog } from '../organisations/delete-organisation-dialog';
 import { DeleteDialog } from './delete-dialog';
 import { pageCount, readListState, toggleSort, writeListState, type ListState } from './list-query';
 
@@ -54,13 +55,17 @@ function SortHeader({
 /** The one list screen of spec §2: search, sort, server-side pages of 10, create, row actions, delete. */
 export function ResourceListScreen({ resource, title }: { resource: Resource; title: string }) {
   const { t, i18n } = useTranslation();
-  const { organisation_id: organisationId, user_role: role } = useAuthenticatedSession();
+  const {
+    organisation_id: organisationId,
+    user_organisation_id: ownOrganisationId,
+    user_role: role,
+  } = useAuthenticatedSession();
   const [params, setParams] = useSearchParams();
   const state = readListState(params);
   const [search, setSearch] = useState(state.search);
   const [deleting, setDeleting] = useState<Entity | null>(null);
   const columns = COLUMNS[resource];
-  const writes = mayWrite(role);
+  const writes = mayWrite(role, resource);
   const query = useQuery(
     pageQueryOptions(resource, organisationId, state, SEARCH_FIELDS[resource]),
   );
@@ -152,7 +157,9 @@ export function ResourceListScreen({ resource, title }: { resource: Resource; ti
               <tr key={row.id}>
                 {columns.map((column) => (
                   <td key={column.field}>
-                    {column.render ? column.render(row, t) : String(row[column.field] ?? '')}
+                    {column.render
+                      ? column.render(row, t, { sorted: state.sort !== undefined })
+                      : String(row[column.field] ?? '')}
                   </td>
                 ))}
                 <td className="text-end text-nowrap">
@@ -160,6 +167,14 @@ export function ResourceListScreen({ resource, title }: { resource: Resource; ti
                     resource={resource}
                     row={row}
                     writes={writes}
+                    // Nobody deletes their own organisation, nor (here) the one in view.
+                    deletes={
+                      writes &&
+                      !(
+                        resource === 'organisations' &&
+                        (row.id === ownOrganisationId || row.id === organisationId)
+                      )
+                    }
                     onDelete={setDeleting}
                   />
                 </td>
@@ -183,7 +198,11 @@ export function ResourceListScreen({ resource, title }: { resource: Resource; ti
           onChange={(page) => update({ ...state, page })}
         />
       </div>
-      <DeleteDialog resource={resource} row={deleting} onClose={() => setDeleting(null)} />
+      {resource === 'organisations' ? (
+        <DeleteOrganisationDialog row={deleting} onClose={() => setDeleting(null)} />
+      ) : (
+        <DeleteDialog resource={resource} row={deleting} onClose={() => setDeleting(null)} />
+      )}
     </>
   );
 }
@@ -192,11 +211,13 @@ function RowActions({
   resource,
   row,
   writes,
+  deletes,
   onDelete,
 }: {
   resource: Resource;
   row: Entity;
   writes: boolean;
+  deletes: boolean;
   onDelete: (row: Entity) => void;
 }) {
   const { t } = useTranslation();
@@ -214,6 +235,15 @@ function RowActions({
   return (
     <>
       {writes && link('edit', t('management.list.edit'))}
+      {writes && resource === 'organisations' && (
+        <Link
+          className="btn btn-sm btn-outline-primary ms-1"
+          to={`${managementHrefs.entity('edit', resource)}&parentId=${row.id}`}
+          aria-label={`${t('management.list.newChild')}: ${name}`}
+        >
+          {t('management.list.newChild')}
+        </Link>
+      )}
       {SCREENS[resource].map((screen) =>
         link(
           screen,
@@ -222,7 +252,7 @@ function RowActions({
             : t(`management.list.${screen}`),
         ),
       )}
-      {writes && (
+      {deletes && (
         <Button
           size="sm"
           variant="outline-danger"

@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/class-names';
-import type { OrganisationOption } from '../organisation-tree';
+import type { OrganisationOption } from '@/lib/organisation-tree';
 
 type Props = {
   options: OrganisationOption[];

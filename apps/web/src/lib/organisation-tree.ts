@@ -33,3 +33,18 @@ export function organisationOptions(
   for (const top of (children.get(null) ?? []).sort(ownFirst)) visit(top, 0);
   return options;
 }
+
+/** The organisation and every one below it, by id (a move may not put it under any of them). */
+export function subtreeIds(organisations: Organisation[], rootId: number): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const o of organisations)
+    if (o.parentId !== null) children.set(o.parentId, [...(children.get(o.parentId) ?? []), o.id]);
+  const ids = new Set<number>();
+  const visit = (id: number) => {
+    if (ids.has(id)) return;
+    ids.add(id);
+    for (const child of children.get(id) ?? []) visit(child);
+  };
+  visit(rootId);
+  return ids;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { organisationOptions } from './organisation-tree';
+import { organisationOptions, subtreeIds } from './organisation-tree';
 
 const oem = { id: 1, name: 'Fleetwise OEM', parentId: null };
 const reseller = { id: 2, name: 'Northline Reseller', parentId: 1 };
@@ -36,5 +36,23 @@ describe('organisationOptions', () => {
 
   it('gives an empty list for no organisations', () => {
     expect(organisationOptions([], 1)).toEqual([]);
+  });
+});
+
+describe('subtreeIds', () => {
+  const all = [oem, reseller, demo, polder];
+  it.each([
+    [1, [1, 2, 3, 4]],
+    [2, [2, 3, 4]],
+    [3, [3]],
+    [99, [99]],
+  ])('below %i: %j', (root, ids) => {
+    expect([...subtreeIds(all, root)].sort()).toEqual(ids);
+  });
+
+  it('stops at a cycle rather than running forever', () => {
+    const a = { id: 1, name: 'A', parentId: 2 };
+    const b = { id: 2, name: 'B', parentId: 1 };
+    expect([...subtreeIds([a, b], 1)].sort()).toEqual([1, 2]);
   });
 });

@@ -1,0 +1,74 @@
+import type {
+  AssetListItem,
+  DeletionProgress,
+  Driver,
+  DriverLink,
+  ImportProgress,
+  QueryPoint,
+} from '@fleet/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/auth';
+import { streamProgress } from '@/lib/progress-stream';
+
+/** A window of the admin calls, as sent: ISO 8601 with the fleet's offset. */
+export type Window = { from: string; until: string };
+
+/** The organisation's own assets, by name (the list call without limit). */
+export const useAssets = (organisationId: number | undefined) =>
+  useQuery({
+    queryKey: ['management', 'assets', 'all', organisationId],
+    queryFn: () => api.get<AssetListItem[]>(`organisations/${organisationId}/assets`),
+    enabled: organisationId !== undefined,
+  });
+
+/** POST /admin-api/rawdatas/import: an organisation (and below) or one asset, over a window. */
+export const reprocess = (
+  scope: { organisationId: number } | { assetId: number },
+  window: Window,
+  signal: AbortSignal,
+  onLine: (line: ImportProgress) => void,
+) =>
+  streamProgress<ImportProgress>('rawdatas/import', {
+    method: 'POST',
+    base: 'admin',
+    query: { ...window, ...scope },
+    signal,
+    onLine,
+  });
+
+/** DELETE /admin-api/organisations/{id}/data?confirm=<name>. */
+export const deleteData = (
+  organisationId: number,
+  confirm: string,
+  signal: AbortSignal,
+  onLine: (line: DeletionProgress) => void,
+) =>
+  streamProgress<DeletionProgress>(`organisations/${organisationId}/data`, {
+    method: 'DELETE',
+    base: 'admin',
+    query: { confirm },
+    signal,
+    onLine,
+  });
+
+export const queryPointsOptions = (assetId: number, window: Window) =>
+  queryOptions({
+    queryKey: ['admin', 'querypoints', assetId, window],
+    queryFn: () =>
+      api.get<QueryPoint[]>(`assets/${assetId}/querypoints`, { base: 'admin', query: window }),
+  });
+
+export const driverLinksOptions = (assetId: number, window: Window) =>
+  queryOptions({
+    queryKey: ['admin', 'driverlinks', assetId, window],
+    queryFn: () =>
+      api.get<DriverLink[]>(`assets/${assetId}/driverlinks`, { base: 'admin', query: window }),
+  });
+
+/** A driver by id (a link may name a driver of an organisation above the asset's). */
+export const useDriver = (driverId: number) =>
+  useQuery({
+    queryKey: ['management', 'drivers', 'one', driverId],
+    queryFn: () => api.get<Driver>(`drivers/${driverId}`),
+    staleTime: 60_000,
+  });
