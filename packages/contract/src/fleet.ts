@@ -18,6 +18,29 @@ export const DateTime = Type.String({ format: 'date-time' });
 export const IdList = Type.Array(Id, { maxItems: 1000 });
 export type IdList = Static<typeof IdList>;
 
+// ── Synchronisation marks ──────────────────────────────────────────────────
+
+/**
+ * A record mirrored from a remote system (docs/synchronisation.md) and, while the remote lists
+ * it, read-only here: `remote` is the address of the organisation's synchronisation (null when
+ * that configuration is gone), `externalId` the record's id there. Null: not a live copy (made
+ * here, or a deactivated copy, which is local again).
+ */
+export const Synchronised = Nullable(
+  Type.Object({ externalId: Type.String(), remote: Nullable(Type.String()) }),
+);
+export type Synchronised = Static<typeof Synchronised>;
+
+/**
+ * Optional on every asset, driver, device and link: answered by the management lists and
+ * GET {resource}/{id}; other answers may leave them out.
+ */
+const syncMarks = {
+  synchronised: Type.Optional(Synchronised),
+  /** When the remote stopped listing this copy; the record keeps its history. Null: active. */
+  deactivatedAt: Type.Optional(Nullable(DateTime)),
+};
+
 // ── Records ────────────────────────────────────────────────────────────────
 
 export const Asset = Type.Object({
@@ -27,6 +50,7 @@ export const Asset = Type.Object({
   licencePlate: Nullable(Type.String()),
   /** Set through PUT configurationgroups/{id}/assets/{assetId}. */
   configurationGroupId: Nullable(Type.Integer()),
+  ...syncMarks,
 });
 export type Asset = Static<typeof Asset>;
 
@@ -36,6 +60,7 @@ export const Driver = Type.Object({
   firstName: Type.String(),
   lastName: Type.String(),
   phone: Nullable(Type.String()),
+  ...syncMarks,
 });
 export type Driver = Static<typeof Driver>;
 
@@ -49,6 +74,7 @@ export const Device = Type.Object({
   lastSeen: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** Heard from within ONLINE_WITHIN_SECONDS. */
   online: Type.Boolean(),
+  ...syncMarks,
 });
 export type Device = Static<typeof Device>;
 
@@ -95,6 +121,7 @@ export const DeviceLink = Type.Object({
   deviceId: Type.Integer(),
   from: DateTime,
   until: Nullable(DateTime),
+  ...syncMarks,
 });
 export type DeviceLink = Static<typeof DeviceLink>;
 
@@ -104,6 +131,7 @@ export const DriverLink = Type.Object({
   driverId: Type.Integer(),
   from: DateTime,
   until: Nullable(DateTime),
+  ...syncMarks,
 });
 export type DriverLink = Static<typeof DriverLink>;
 

@@ -2,6 +2,13 @@ import { sql } from 'kysely';
 import type { Asset, AssetListItem, AssetListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
+import {
+  syncMarkColumns,
+  syncMarkSelections,
+  LOCAL,
+  toSyncMarks,
+  type SyncMarkRow,
+} from '../sync/sync-marks.js';
 
 export const ASSET_COLUMNS = [
   'assets.id',
@@ -25,7 +32,7 @@ export const toAsset = (row: {
   configurationGroupId: row.configuration_group_id,
 });
 
-interface AssetListRow {
+interface AssetListRow extends SyncMarkRow {
   id: number;
   organisation_id: number;
   name: string;
@@ -47,7 +54,7 @@ const listSpec = (organisationId: number): ListSpec<string, string> => ({
   columns: sql`a.id, a.organisation_id, a.name, a.licence_plate, a.configuration_group_id,
     d.id AS device_id, d.name AS device_name,
     dr.id AS driver_id, dr.first_name || ' ' || dr.last_name AS driver_name,
-    cg.name AS configuration_group_name`,
+    cg.name AS configuration_group_name, ${syncMarkColumns('a')}`,
   base: sql`assets a`,
   from: sql`assets a
     LEFT JOIN device_links dl ON dl.asset_id = a.id AND dl.period @> now()
@@ -76,6 +83,7 @@ const toAssetListItem = (row: AssetListRow): AssetListItem => ({
   driverId: row.driver_id,
   driverName: row.driver_name,
   configurationGroupName: row.configuration_group_name,
+  ...toSyncMarks(row),
 });
 
 export interface AssetFields {
@@ -86,13 +94,15 @@ export interface AssetFields {
 export class AssetRepository {
   constructor(private readonly db: Db) {}
 
+  /** The asset with its synchronisation marks. */
   async find(id: number): Promise<Asset | undefined> {
     const row = await this.db
       .selectFrom('assets')
       .select(ASSET_COLUMNS)
+      .select(syncMarkSelections('assets'))
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && toAsset(row);
+    return row && { ...toAsset(row), ...toSyncMarks(row) };
   }
 
   /** The organisation's own assets (not its descendants'), by name. */
@@ -127,7 +137,7 @@ export class AssetRepository {
       })
       .returning(ASSET_COLUMNS)
       .executeTakeFirstOrThrow();
-    return toAsset(row);
+    return { ...toAsset(row), ...LOCAL };
   }
 
   async update(id: number, fields: Partial<AssetFields>): Promise<Asset | undefined> {
@@ -137,8 +147,9 @@ export class AssetRepository {
       .set({ name: fields.name, licence_plate: fields.licencePlate })
       .where('id', '=', id)
       .returning(ASSET_COLUMNS)
+      .returning(syncMarkSelections('assets'))
       .executeTakeFirst();
-    return row && toAsset(row);
+    return row && { ...toAsset(row), ...toSyncMarks(row) };
   }
 
   /**

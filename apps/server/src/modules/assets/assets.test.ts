@@ -29,6 +29,8 @@ describe('assets: create, read, list, change, delete', () => {
       name: 'Volvo FH 16',
       licencePlate: '12-ABC-3',
       configurationGroupId: null,
+      synchronised: null,
+      deactivatedAt: null,
     });
     const read = await t.as('driver', { method: 'GET', url: `/api/assets/${asset.id}` });
     expect(read.statusCode).toBe(200);

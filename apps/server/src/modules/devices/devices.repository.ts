@@ -16,6 +16,13 @@ import {
   type ConfigurationColumns,
 } from '../configurations/device-settings.sql.js';
 import { conflict } from '../../lib/http-error.js';
+import {
+  syncMarkColumns,
+  syncMarkSelections,
+  LOCAL,
+  toSyncMarks,
+  type SyncMarkRow,
+} from '../sync/sync-marks.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 
 const COLUMNS = ['id', 'organisation_id', 'name', 'identifier', 'last_seen_at'] as const;
@@ -39,7 +46,7 @@ const toDevice = (row: {
   online: isOnline(row.last_seen_at),
 });
 
-interface DeviceListRow extends ConfigurationColumns {
+interface DeviceListRow extends ConfigurationColumns, SyncMarkRow {
   id: number;
   organisation_id: number;
   name: string;
@@ -55,7 +62,7 @@ export const silentDevice = sql`(d.last_seen_at IS NULL OR d.last_seen_at < now(
 /** The devices list: each device with the asset it is fitted to now and its settings state. */
 const listSpec = (organisationId: number): ListSpec<string, string> => ({
   columns: sql`d.id, d.organisation_id, d.name, d.identifier, d.last_seen_at,
-    a.id AS asset_id, a.name AS asset_name, ${configurationColumns}`,
+    a.id AS asset_id, a.name AS asset_name, ${configurationColumns}, ${syncMarkColumns('d')}`,
   base: sql`devices d`,
   from: sql`devices d
     LEFT JOIN device_links dl ON dl.device_id = d.id AND dl.period @> now()
@@ -83,6 +90,7 @@ const toDeviceListItem = (row: DeviceListRow): DeviceListItem => ({
   assetId: row.asset_id,
   assetName: row.asset_name,
   configuration: toConfigurationState(row),
+  ...toSyncMarks(row),
 });
 
 export interface DeviceFields {
@@ -109,13 +117,15 @@ async function identifierUnique<T>(identifier: string | undefined, run: () => Pr
 export class DeviceRepository {
   constructor(private readonly db: Db) {}
 
+  /** The device with its synchronisation marks. */
   async find(id: number): Promise<Device | undefined> {
     const row = await this.db
       .selectFrom('devices')
       .select(COLUMNS)
+      .select(syncMarkSelections('devices'))
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && toDevice(row);
+    return row && { ...toDevice(row), ...toSyncMarks(row) };
   }
 
   /**
@@ -170,7 +180,7 @@ export class DeviceRepository {
         OVERRIDING SYSTEM VALUE
         VALUES (${id}, ${organisationId}, ${fields.name}, ${fields.identifier}, ${credentialHash})
         RETURNING id, organisation_id, name, identifier, last_seen_at`.execute(this.db);
-      return toDevice(rows[0]!);
+      return { ...toDevice(rows[0]!), ...LOCAL };
     });
   }
 
@@ -182,8 +192,9 @@ export class DeviceRepository {
         .set({ name: fields.name, identifier: fields.identifier })
         .where('id', '=', id)
         .returning(COLUMNS)
+        .returning(syncMarkSelections('devices'))
         .executeTakeFirst();
-      return row && toDevice(row);
+      return row && { ...toDevice(row), ...toSyncMarks(row) };
     });
   }
 

@@ -45,6 +45,8 @@ describe('devices: create with a credential shown once', () => {
       identifier: 'FW-0001',
       lastSeen: null,
       online: false,
+      synchronised: null,
+      deactivatedAt: null,
       credential: expect.stringMatching(/^dev_\d+_[A-Za-z0-9_-]{43}$/),
     });
     expect(device.credential.startsWith(`dev_${device.id}_`)).toBe(true);
@@ -179,6 +181,8 @@ describe('devices: the identifier is unique across the platform', () => {
       identifier: device.identifier,
       lastSeen: null,
       online: false,
+      synchronised: null,
+      deactivatedAt: null,
     });
   });
 

@@ -2,6 +2,13 @@ import { sql } from 'kysely';
 import type { Driver, DriverListItem, DriverListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
+import {
+  syncMarkColumns,
+  syncMarkSelections,
+  LOCAL,
+  toSyncMarks,
+  type SyncMarkRow,
+} from '../sync/sync-marks.js';
 
 export const DRIVER_COLUMNS = [
   'drivers.id',
@@ -25,7 +32,7 @@ export const toDriver = (row: {
   phone: row.phone,
 });
 
-interface DriverListRow {
+interface DriverListRow extends SyncMarkRow {
   id: number;
   organisation_id: number;
   first_name: string;
@@ -38,7 +45,7 @@ interface DriverListRow {
 /** The drivers list: each driver with the asset it is linked to now. */
 const listSpec = (organisationId: number): ListSpec<string, string> => ({
   columns: sql`r.id, r.organisation_id, r.first_name, r.last_name, r.phone,
-    a.id AS asset_id, a.name AS asset_name`,
+    a.id AS asset_id, a.name AS asset_name, ${syncMarkColumns('r')}`,
   base: sql`drivers r`,
   from: sql`drivers r
     LEFT JOIN driver_links rl ON rl.driver_id = r.id AND rl.period @> now()
@@ -62,6 +69,7 @@ const toDriverListItem = (row: DriverListRow): DriverListItem => ({
   ...toDriver(row),
   assetId: row.asset_id,
   assetName: row.asset_name,
+  ...toSyncMarks(row),
 });
 
 export interface DriverFields {
@@ -73,13 +81,15 @@ export interface DriverFields {
 export class DriverRepository {
   constructor(private readonly db: Db) {}
 
+  /** The driver with its synchronisation marks. */
   async find(id: number): Promise<Driver | undefined> {
     const row = await this.db
       .selectFrom('drivers')
       .select(DRIVER_COLUMNS)
+      .select(syncMarkSelections('drivers'))
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && toDriver(row);
+    return row && { ...toDriver(row), ...toSyncMarks(row) };
   }
 
   /** The organisation's own drivers, by name as the portal shows it: first, then last. */
@@ -127,7 +137,7 @@ export class DriverRepository {
       })
       .returning(DRIVER_COLUMNS)
       .executeTakeFirstOrThrow();
-    return toDriver(row);
+    return { ...toDriver(row), ...LOCAL };
   }
 
   async update(id: number, fields: Partial<DriverFields>): Promise<Driver | undefined> {
@@ -137,8 +147,9 @@ export class DriverRepository {
       .set({ first_name: fields.firstName, last_name: fields.lastName, phone: fields.phone })
       .where('id', '=', id)
       .returning(DRIVER_COLUMNS)
+      .returning(syncMarkSelections('drivers'))
       .executeTakeFirst();
-    return row && toDriver(row);
+    return row && { ...toDriver(row), ...toSyncMarks(row) };
   }
 
   /**

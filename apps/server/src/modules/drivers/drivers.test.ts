@@ -43,6 +43,8 @@ describe('drivers: create, read, list, change, delete', () => {
       firstName: 'Fenna',
       lastName: 'de Boer',
       phone: '+31 6 1234 5678',
+      synchronised: null,
+      deactivatedAt: null,
     });
     expect(
       (await t.as('driver', { method: 'GET', url: `/api/drivers/${driver.id}` })).json(),

@@ -2,12 +2,16 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/http-error.js';
 import { EXCLUSION_VIOLATION, isPostgresError } from '../../lib/postgres-errors.js';
+import type { SyncMarkRow } from '../sync/sync-marks.js';
 
 /** An asset is linked over time to devices (device_links) and to drivers (driver_links). */
 export type LinkKind = 'device' | 'driver';
 
-/** One row of either table; `targetId` is the device or the driver. Holds over [from, until). */
-export interface Link {
+/**
+ * One row of either table; `targetId` is the device or the driver. Holds over [from, until).
+ * With its synchronisation marks (the asset's organisation's configuration names the remote).
+ */
+export interface Link extends SyncMarkRow {
   id: number;
   assetId: number;
   targetId: number;
@@ -106,8 +110,11 @@ export class LinkRepository {
   }
 
   private columns(kind: LinkKind) {
-    const { column } = TABLES[kind];
-    return sql`id, asset_id AS "assetId", ${sql.ref(column)} AS "targetId", "from", until`;
+    const { table, column } = TABLES[kind];
+    return sql`id, asset_id AS "assetId", ${sql.ref(column)} AS "targetId", "from", until,
+      external_id, deactivated_at,
+      (SELECT c.server FROM assets a JOIN sync_configurations c ON c.organisation_id = a.organisation_id
+        WHERE a.id = ${sql.ref(`${table}.asset_id`)}) AS sync_server`;
   }
 
   private async select(kind: LinkKind, where: RawBuilder<unknown>): Promise<Link[]> {

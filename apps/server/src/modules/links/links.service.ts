@@ -9,6 +9,7 @@ import type {
 import { badRequest, notFound } from '../../lib/http-error.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
+import { toSyncMarks } from '../sync/sync-marks.js';
 import type { SyncedRecords } from '../sync/synced-records.repository.js';
 import type { Link, LinkKind, LinkRepository, Period } from './links.repository.js';
 
@@ -133,6 +134,7 @@ export class LinkService<K extends LinkKind> {
       ...target,
       from: link.from.toISOString(),
       until: link.until?.toISOString() ?? null,
+      ...toSyncMarks(link),
     } as Answer[K];
   };
 }

@@ -59,6 +59,8 @@ describe('device links', () => {
       deviceId: device.id,
       from: JAN,
       until: null,
+      synchronised: null,
+      deactivatedAt: null,
     });
     expect(await get(`/api/assets/${asset.id}/devicelinks`)).toEqual([link]);
     expect(await get(`/api/devices/${device.id}/devicelinks`, {}, 'driver')).toEqual([link]);
@@ -191,6 +193,8 @@ describe('driver links', () => {
       driverId: driver.id,
       from: JAN,
       until: null,
+      synchronised: null,
+      deactivatedAt: null,
     });
 
     expect(await get(`/api/assets/${asset.id}/driverlinks`)).toEqual([link]);
