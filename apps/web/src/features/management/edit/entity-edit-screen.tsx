@@ -26,6 +26,8 @@ import {
 import { entityName } from '../columns';
 import type { Resource } from '../resources';
 import { QueryState } from '../shared';
+import { SyncAlert } from '../sync-marks/sync-badge';
+import { isReadOnly } from '../sync-marks/sync-mark';
 import { grantableRoles } from '../users/user-rules';
 import { ResetPassword } from '../users/reset-password';
 import { CredentialDialog } from './credential-dialog';
@@ -55,6 +57,8 @@ function EditForm({ resource, entity }: { resource: Resource; entity: Entity | u
   } = useAuthenticatedSession();
   const [params] = useSearchParams();
   const creating = entity === undefined;
+  // A synchronised copy is changed on its remote; the server refuses it here (409).
+  const readOnly = !creating && isReadOnly(entity);
   const spec = FORMS[resource];
   // Nobody moves their own organisation: its form has the name alone.
   const ownOrganisation = resource === 'organisations' && entity?.id === ownOrganisationId;
@@ -206,16 +210,23 @@ function EditForm({ resource, entity }: { resource: Resource; entity: Entity | u
                     {errorText(failure)}
                   </Alert>
                 )}
-                {fields.map(control)}
+                <SyncAlert
+                  record={entity}
+                  resource={t(`management.resource.${resource}`)}
+                  name={title}
+                />
+                <fieldset disabled={readOnly}>{fields.map(control)}</fieldset>
                 <div className="d-flex gap-2">
-                  <Button type="submit" disabled={formState.isSubmitting}>
-                    {formState.isSubmitting && (
-                      <span className="spinner-border spinner-border-sm me-2" aria-hidden />
-                    )}
-                    {t('management.edit.save')}
-                  </Button>
+                  {!readOnly && (
+                    <Button type="submit" disabled={formState.isSubmitting}>
+                      {formState.isSubmitting && (
+                        <span className="spinner-border spinner-border-sm me-2" aria-hidden />
+                      )}
+                      {t('management.edit.save')}
+                    </Button>
+                  )}
                   <Button variant="secondary" onClick={() => void toList()}>
-                    {t('management.edit.cancel')}
+                    {readOnly ? t('management.sync.back') : t('management.edit.cancel')}
                   </Button>
                 </div>
               </form>

@@ -23,6 +23,8 @@ import {
 import { entityName } from '../columns';
 import { mayWrite, type Resource } from '../resources';
 import { QueryState } from '../shared';
+import { SyncBadge } from '../sync-marks/sync-badge';
+import { syncMarkOf } from '../sync-marks/sync-mark';
 import { reprocessDays } from './reprocess';
 
 /** entity/links (spec §2, §4): an asset's device and driver links, or a device's or driver's assets. */
@@ -277,6 +279,8 @@ function TimelineItem({
   const { t } = useTranslation();
   const [until, setUntil] = useState('');
   const open = row.until === null;
+  // A synchronised link is ended or deleted on its remote (the server answers 409).
+  const mark = syncMarkOf(row);
   return (
     <li className="border-start border-3 ps-3 pb-3 position-relative" data-testid="link-item">
       <div className="d-flex flex-wrap align-items-center gap-2">
@@ -286,6 +290,7 @@ function TimelineItem({
         ) : (
           <Badge bg="secondary">{t('management.links.ended')}</Badge>
         )}
+        <SyncBadge record={row} />
       </div>
       <div className="text-body-secondary small">
         {t('management.links.from')} {formatDateTime(row.from)} —{' '}
@@ -293,7 +298,14 @@ function TimelineItem({
           ? t('management.links.open')
           : `${t('management.links.until')} ${formatDateTime(row.until)}`}
       </div>
-      {writes && (
+      {mark?.kind === 'synchronised' && writes && (
+        <div className="small text-body-secondary mt-1">
+          {t('management.sync.linkReadOnly', {
+            remote: mark.remote ?? t('management.sync.anotherSystem'),
+          })}
+        </div>
+      )}
+      {writes && mark?.kind !== 'synchronised' && (
         <div className="d-flex flex-wrap gap-2 mt-2 align-items-center">
           {open && (
             <>

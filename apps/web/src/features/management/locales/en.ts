@@ -270,6 +270,20 @@ export const managementEn = {
   },
   loadFailed: 'The data could not be loaded: {{message}}',
   loading: 'Loading…',
+  sync: {
+    synchronised: 'Synchronised',
+    synchronisedFrom: 'Synchronised from {{remote}}; read-only here',
+    anotherSystem: 'another system',
+    deactivated: 'Deactivated',
+    deactivatedSince: 'Deactivated on {{time}}: the remote no longer lists it',
+    readOnly: 'This {{resource}} is a copy from {{remote}}; change it there. It is read-only here.',
+    stillAllowed:
+      'Groups and configuration groups are kept here, and a device can be given a new credential.',
+    deactivatedEdit:
+      'This {{resource}} was deactivated on {{time}}: the remote no longer lists it. It keeps its history and can be changed here again; if the remote lists it again, the next synchronisation overwrites it.',
+    back: 'Back',
+    linkReadOnly: 'Synchronised from {{remote}}: end or delete it there.',
+  },
 };
 
 export type ManagementTexts = typeof managementEn;

@@ -272,4 +272,18 @@ export const managementNl: ManagementTexts = {
   },
   loadFailed: 'De gegevens konden niet worden geladen: {{message}}',
   loading: 'Laden…',
+  sync: {
+    synchronised: 'Gesynchroniseerd',
+    synchronisedFrom: 'Gesynchroniseerd vanuit {{remote}}; hier alleen-lezen',
+    anotherSystem: 'een ander systeem',
+    deactivated: 'Gedeactiveerd',
+    deactivatedSince: 'Gedeactiveerd op {{time}}: de bron vermeldt het niet meer',
+    readOnly: '{{name}} is een kopie vanuit {{remote}}; wijzig het daar. Hier is het alleen-lezen.',
+    stillAllowed:
+      'Groepen en configuratiegroepen worden hier bijgehouden, en een apparaat kan een nieuwe sleutel krijgen.',
+    deactivatedEdit:
+      '{{name}} is gedeactiveerd op {{time}}: de bron vermeldt het niet meer. Het houdt zijn geschiedenis en kan hier weer worden gewijzigd; vermeldt de bron het weer, dan overschrijft de volgende synchronisatie het.',
+    back: 'Terug',
+    linkReadOnly: 'Gesynchroniseerd vanuit {{remote}}: beëindig of verwijder de koppeling daar.',
+  },
 };

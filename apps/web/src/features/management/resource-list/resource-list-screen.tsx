@@ -11,6 +11,8 @@ import { errorText } from '@/lib/api-client';
 import { useAuthenticatedSession } from '@/lib/auth';
 import { pageQueryOptions, type Entity } from '../api/entities';
 import { COLUMNS, entityName, SEARCH_FIELDS, type Column } from '../columns';
+import { SyncBadge } from '../sync-marks/sync-badge';
+import { isReadOnly } from '../sync-marks/sync-mark';
 import { mayWrite, SCREENS, type Resource } from '../resources';
 import { DeleteOrganisationDialog } from '../organisations/delete-organisation-dialog';
 import { DeleteDialog } from './delete-dialog';
@@ -155,11 +157,12 @@ export function ResourceListScreen({ resource, title }: { resource: Resource; ti
           <tbody>
             {query.data?.items.map((row) => (
               <tr key={row.id}>
-                {columns.map((column) => (
+                {columns.map((column, index) => (
                   <td key={column.field}>
                     {column.render
                       ? column.render(row, t, { sorted: state.sort !== undefined })
                       : String(row[column.field] ?? '')}
+                    {index === 0 && <SyncBadge record={row} />}
                   </td>
                 ))}
                 <td className="text-end text-nowrap">
@@ -168,8 +171,10 @@ export function ResourceListScreen({ resource, title }: { resource: Resource; ti
                     row={row}
                     writes={writes}
                     // Nobody deletes their own organisation, nor (here) the one in view.
+                    // A synchronised copy is deleted on its remote (the server answers 409).
                     deletes={
                       writes &&
+                      !isReadOnly(row) &&
                       !(
                         resource === 'organisations' &&
                         (row.id === ownOrganisationId || row.id === organisationId)
