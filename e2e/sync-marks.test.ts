@@ -78,7 +78,18 @@ beforeAll(async () => {
     externalIds: [remote.externalId],
   });
   await synchronise();
-  // The remote no longer lists it: the next run deactivates its copy.
+  // Local devices fitted to both copies (a local matter, allowed): both are fleet cards now.
+  const copies = await call<{ id: number; name: string }[]>(
+    `/api/organisations/${mirror}/assets?search=${RUN}`,
+  );
+  for (const copy of copies.filter((c) => c.name !== names.local)) {
+    const device = await call<{ id: number }>(`/api/organisations/${mirror}/devices`, 'POST', {
+      name: `Camera of ${copy.name}`,
+      identifier: `MARKS-${RUN}-${copy.id}`,
+    });
+    await call(`/api/assets/${copy.id}/devices/${device.id}`, 'PUT');
+  }
+  // The remote no longer lists it: the next run deactivates its copy and ends its links.
   await call(`/api/assets/${leaving.id}`, 'DELETE');
   await synchronise();
 }, 180_000);
@@ -130,14 +141,27 @@ describe('synchronised and deactivated records', { timeout: 120_000 }, () => {
     expect(await alert.textContent()).toContain(
       `This asset is a copy from ${e2e().baseUrl}; change it there. It is read-only here.`,
     );
+    expect(await alert.textContent()).toContain('links to local devices and drivers are kept here');
     expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await screenshot(page, 'sync-marks-edit-readonly');
 
-    // the fleet overview shows live trucks only: not the one that left the fleet
+    // the deactivated copy: a grey note, editable again
+    await page.goto('/management/assets');
+    await rowOf(page, names.leaving)
+      .getByRole('link', { name: `Edit: ${names.leaving}` })
+      .click();
+    await page.getByTestId('sync-alert').waitFor();
+    expect(await page.getByTestId('sync-alert').textContent()).toContain('was deactivated on');
+    expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(1);
+    await screenshot(page, 'sync-marks-edit-deactivated');
+
+    // the fleet overview shows live trucks only: the deactivated one's device link ended
     await page.goto('/overview');
-    await page.getByText(names.synced).first().waitFor();
+    await page.getByTestId('fleet-cards').getByText(names.synced).waitFor();
     expect(await page.getByText(names.leaving).count()).toBe(0);
+    await screenshot(page, 'sync-marks-overview');
     await context.close();
   });
 

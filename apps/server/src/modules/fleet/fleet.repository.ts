@@ -36,8 +36,6 @@ export class FleetRepository {
       -- by primary key, one lookup per asset (a plain join scans every trip of the fleet)
       LEFT JOIN LATERAL (SELECT * FROM trips WHERE id = s.last_trip_id OFFSET 0) t ON true
       WHERE a.organisation_id = ANY(${organisationIds}::integer[])
-        -- a deactivated copy left the fleet (docs/synchronisation.md); its history stays reachable
-        AND a.deactivated_at IS NULL
       ORDER BY s.last_time DESC NULLS LAST, a.name`.execute(this.db);
     return rows.map((r) => ({
       assetId: r.asset_id as number,

@@ -128,13 +128,4 @@ describe('synchronisation marks in the answers', () => {
     });
     expect(changed.statusCode).toBe(409);
   });
-
-  it('the fleet overview leaves deactivated assets out; their record stays readable', async () => {
-    const fleet = await get(`organisations/${org}/assets/fleet`);
-    expect(fleet.map((e: { assetName: string }) => e.assetName).sort()).toEqual([
-      'Local truck',
-      'Synced truck',
-    ]);
-    expect((await get(`assets/${ids.gone}`)).name).toBe('Gone truck');
-  });
 });

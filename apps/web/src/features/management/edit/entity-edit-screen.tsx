@@ -210,11 +210,7 @@ function EditForm({ resource, entity }: { resource: Resource; entity: Entity | u
                     {errorText(failure)}
                   </Alert>
                 )}
-                <SyncAlert
-                  record={entity}
-                  resource={t(`management.resource.${resource}`)}
-                  name={title}
-                />
+                <SyncAlert record={entity} resource={resource} name={title} />
                 <fieldset disabled={readOnly}>{fields.map(control)}</fieldset>
                 <div className="d-flex gap-2">
                   {!readOnly && (

@@ -277,8 +277,13 @@ export const managementEn = {
     deactivated: 'Deactivated',
     deactivatedSince: 'Deactivated on {{time}}: the remote no longer lists it',
     readOnly: 'This {{resource}} is a copy from {{remote}}; change it there. It is read-only here.',
-    stillAllowed:
-      'Groups and configuration groups are kept here, and a device can be given a new credential.',
+    stillAllowed: {
+      assets:
+        'Its groups, configuration group and links to local devices and drivers are kept here.',
+      drivers: 'Its groups and links to local assets are kept here.',
+      devices:
+        'A new credential (a copy has none a unit holds) and links to local assets are made here.',
+    },
     deactivatedEdit:
       'This {{resource}} was deactivated on {{time}}: the remote no longer lists it. It keeps its history and can be changed here again; if the remote lists it again, the next synchronisation overwrites it.',
     back: 'Back',

@@ -279,8 +279,13 @@ export const managementNl: ManagementTexts = {
     deactivated: 'Gedeactiveerd',
     deactivatedSince: 'Gedeactiveerd op {{time}}: de bron vermeldt het niet meer',
     readOnly: '{{name}} is een kopie vanuit {{remote}}; wijzig het daar. Hier is het alleen-lezen.',
-    stillAllowed:
-      'Groepen en configuratiegroepen worden hier bijgehouden, en een apparaat kan een nieuwe sleutel krijgen.',
+    stillAllowed: {
+      assets:
+        'Groepen, configuratiegroep en koppelingen met eigen apparaten en chauffeurs worden hier bijgehouden.',
+      drivers: 'Groepen en koppelingen met eigen voertuigen worden hier bijgehouden.',
+      devices:
+        'Een nieuwe sleutel (een kopie heeft er geen die een apparaat kent) en koppelingen met eigen voertuigen worden hier gemaakt.',
+    },
     deactivatedEdit:
       '{{name}} is gedeactiveerd op {{time}}: de bron vermeldt het niet meer. Het houdt zijn geschiedenis en kan hier weer worden gewijzigd; vermeldt de bron het weer, dan overschrijft de volgende synchronisatie het.',
     back: 'Terug',

@@ -1,6 +1,7 @@
 import { Alert, Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/fleet-time';
+import type { Resource } from '../resources';
 import { syncMarkOf } from './sync-mark';
 
 /** 'Synchronised' (the remote in its title) or 'Deactivated' (grey) next to a record's name. */
@@ -34,6 +35,11 @@ export function SyncBadge({ record }: { record: Record<string, unknown> | undefi
   );
 }
 
+const STILL_ALLOWED = ['assets', 'drivers', 'devices'] as const;
+type Synced = (typeof STILL_ALLOWED)[number];
+const synced = (resource: Resource): resource is Synced =>
+  (STILL_ALLOWED as readonly string[]).includes(resource);
+
 /** On a record's edit screen: why its fields are locked, or that it was deactivated. */
 export function SyncAlert({
   record,
@@ -41,8 +47,7 @@ export function SyncAlert({
   name,
 }: {
   record: Record<string, unknown> | undefined;
-  /** The kind of record in words ('asset'). */
-  resource: string;
+  resource: Resource;
   name: string;
 }) {
   const { t } = useTranslation();
@@ -53,17 +58,23 @@ export function SyncAlert({
       <Alert variant="info" data-testid="sync-alert">
         <p className="mb-1">
           {t('management.sync.readOnly', {
-            resource,
+            resource: t(`management.resource.${resource}`),
             name,
             remote: mark.remote ?? t('management.sync.anotherSystem'),
           })}
         </p>
-        <p className="mb-0 small">{t('management.sync.stillAllowed')}</p>
+        {synced(resource) && (
+          <p className="mb-0 small">{t(`management.sync.stillAllowed.${resource}`)}</p>
+        )}
       </Alert>
     );
   return (
     <Alert variant="secondary" data-testid="sync-alert">
-      {t('management.sync.deactivatedEdit', { resource, name, time: formatDateTime(mark.at) })}
+      {t('management.sync.deactivatedEdit', {
+        resource: t(`management.resource.${resource}`),
+        name,
+        time: formatDateTime(mark.at),
+      })}
     </Alert>
   );
 }
