@@ -83,9 +83,6 @@ export const hrefs = {
   entityTrips: entityHref(paths.entities.trips),
   entityInterval: entityHref(paths.entities.interval),
   entityHeatmap: entityHref(paths.entities.heatmap),
-  /** The synchronization screen of an organisation: it becomes the one viewed (query organisation). */
-  synchronization: (organisationId: number) =>
-    `${paths.management.synchronization}?${new URLSearchParams({ organisation: String(organisationId) })}`,
   /** The monitoring view for a monitoring's access token (query t). */
   monitoringView: (token: string) => `${paths.monitoring}?${new URLSearchParams({ t: token })}`,
 };

@@ -7,6 +7,7 @@ import {
   lastResultOf,
   progressView,
   remoteTree,
+  synchronizationHref,
   unknownIds,
 } from './results';
 
@@ -224,5 +225,11 @@ describe('lastResultOf', () => {
     expect(lastResultOf([row], 7)?.id).toBe(42);
     expect(lastResultOf([row], 8)).toBeNull();
     expect(lastResultOf(undefined, 7)).toBeNull();
+  });
+});
+
+describe('synchronizationHref', () => {
+  it('names the organisation to view', () => {
+    expect(synchronizationHref(12)).toBe('/management/synchronization?organisation=12');
   });
 });

@@ -5,6 +5,7 @@ import type {
   SyncResult,
   SyncStatus,
 } from '@fleet/contract';
+import { paths } from '../../config/paths';
 
 /** Bootstrap's colour of each status, for badges and the timeline's dots. */
 export const STATUS_VARIANT: Record<SyncStatus, string> = {
@@ -132,3 +133,10 @@ export const lastResultOf = (
   list: readonly SyncLastResult[] | undefined,
   organisationId: number,
 ): SyncResult | null => list?.find((row) => row.organisationId === organisationId)?.result ?? null;
+
+/** The query of the synchronization screen that names the organisation to view (from a link). */
+export const ORGANISATION_PARAM = 'organisation';
+
+/** The synchronization screen of an organisation: it becomes the one viewed. */
+export const synchronizationHref = (organisationId: number) =>
+  `${paths.management.synchronization}?${new URLSearchParams({ [ORGANISATION_PARAM]: String(organisationId) })}`;

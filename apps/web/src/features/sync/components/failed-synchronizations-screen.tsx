@@ -5,14 +5,13 @@ import { useState } from 'react';
 import { Alert, Button, Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hrefs } from '@/config/paths';
 import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/fleet-time';
 import { syncKeys } from '../api/configuration';
 import { runNow, useLastResults } from '../api/runs';
-import { failedRows, isActive, type FailedRow } from '../results';
+import { failedRows, isActive, synchronizationHref, type FailedRow } from '../results';
 import { withRun } from './run-card';
 import { OemOnly, QueryState, RunProgress, StatusBadge } from './shared';
 
@@ -129,7 +128,7 @@ function FailedRowView({
     <tr data-testid="failed-synchronization">
       <td>
         <Link
-          to={hrefs.synchronization(row.organisationId)}
+          to={synchronizationHref(row.organisationId)}
           title={t('sync.failed.open', { name: row.organisationName })}
         >
           {row.organisationName}

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { session, useAuthenticatedSession } from '@/lib/auth';
 import { setFilter } from '@/lib/filter';
 import { useConfiguration, useOrganisationName } from '../api/configuration';
+import { ORGANISATION_PARAM } from '../results';
 import { ApiKeysCard } from './api-keys-card';
 import { ConfigurationCard } from './configuration-card';
 import { RemoteOrganisationsCard } from './remote-organisations-card';
@@ -20,7 +21,7 @@ import { OemOnly, QueryState } from './shared';
 function useLinkedOrganisation(): number {
   const [params, setParams] = useSearchParams();
   const current = useAuthenticatedSession().organisation_id;
-  const asked = Number(params.get('organisation'));
+  const asked = Number(params.get(ORGANISATION_PARAM));
   const linked = Number.isSafeInteger(asked) && asked > 0 ? asked : null;
   useEffect(() => {
     if (linked === null) return;
