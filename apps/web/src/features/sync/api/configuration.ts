@@ -69,6 +69,8 @@ export const remoteOrganisationsQueryOptions = (organisationId: number, server: 
     // Asking a remote is slow and may fail: once per visit, and again on demand.
     staleTime: 60_000,
     retry: false,
+    // The picker shows the remote's failure where it is asked, not as a toast.
+    meta: { silent: true },
   });
 
 /** The organisation's name for the page header (the same query as the organisation picker's). */

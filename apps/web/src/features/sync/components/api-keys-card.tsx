@@ -129,7 +129,7 @@ export function ApiKeysCard({ organisationId }: { organisationId: number }) {
                   {list.map((key) => (
                     <tr key={key.id} data-testid="api-key">
                       <td>{key.name}</td>
-                      <td className="font-monospace">{key.prefix}…</td>
+                      <td className="font-monospace">{key.prefix}</td>
                       <td>
                         {formatDateTime(key.createdAt)}
                         {key.createdBy && (
@@ -219,6 +219,7 @@ function IssuedKeyDialog({
       show={issued !== null}
       onHide={onClose}
       onExited={() => setCopied(false)}
+      size="lg"
       backdrop="static"
       keyboard={false}
       aria-labelledby="issued-key-title"

@@ -29,8 +29,8 @@ export function ResultsTimeline({ organisationId }: { organisationId: number }) 
             </p>
           ) : (
             <ol className="list-unstyled ms-2" aria-label={t('sync.results.list')}>
-              {list.map((result) => (
-                <ResultItem key={result.id} result={result} />
+              {list.map((result, index) => (
+                <ResultItem key={result.id} result={result} newest={index === 0} />
               ))}
             </ol>
           )
@@ -40,7 +40,8 @@ export function ResultsTimeline({ organisationId }: { organisationId: number }) 
   );
 }
 
-function ResultItem({ result }: { result: SyncResult }) {
+/** One run; `newest` says when a failure is retried (an older one's plan is past). */
+function ResultItem({ result, newest }: { result: SyncResult; newest: boolean }) {
   const { t } = useTranslation();
   const duration = useDuration()(result);
   const [open, setOpen] = useState(false);
@@ -84,7 +85,7 @@ function ResultItem({ result }: { result: SyncResult }) {
               {result.reason}
             </p>
           )}
-          {result.status === 'FAILED' && (
+          {result.status === 'FAILED' && newest && (
             <p className="small text-body-secondary mb-0">
               {result.nextRetryAt
                 ? t('sync.results.nextRetry', { when: formatDateTime(result.nextRetryAt) })
@@ -133,7 +134,12 @@ function Details({
   return (
     <div className="pt-1 pb-2" style={{ maxWidth: '56rem' }}>
       {kinds.length > 0 && (
-        <Table size="sm" className="small mb-2" aria-label={t('sync.results.byKind')}>
+        <Table
+          size="sm"
+          className="small mb-2"
+          style={{ maxWidth: '36rem' }}
+          aria-label={t('sync.results.byKind')}
+        >
           <thead>
             <tr>
               <th scope="col">{t('sync.results.kindColumn')}</th>

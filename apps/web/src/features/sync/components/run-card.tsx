@@ -101,7 +101,7 @@ export function RunCard({
               <RunProgress result={result} />
             ) : (
               <>
-                <Counts counts={result.counts} />
+                {result.status !== 'FAILED' && <Counts counts={result.counts} />}
                 {result.reason && (
                   <p className="text-danger small mb-0 mt-1" data-testid="last-run-reason">
                     {result.reason}

@@ -92,7 +92,7 @@ export const syncNl: SyncTexts = {
     saved: 'De externe organisaties zijn opgeslagen',
   },
   run: {
-    title: 'Synchronisatie',
+    title: 'Synchroniseren',
     now: 'Nu synchroniseren',
     queued: 'Een synchronisatie staat in de wachtrij',
     nextRun: 'Volgende geplande synchronisatie: {{when}}',
