@@ -216,7 +216,7 @@ ${row('First run', y.first)}
 ${row(`No change (${y.unchanged.incremental ? 'changes since the last run, and the id listings' : 'read in full'})`, y.unchanged)}
 ${row('No change, read in full', y.unchangedFull)}
 
-The bench's app is the remote: its Demo Transport holds the fleet made through the API (${int(remote.assets)} assets, ${int(remote.devices)} devices, ${int(remote.drivers)} drivers, ${int(remote.deviceLinks)} device links, ${int(remote.driverLinks)} driver links). A second app of ours, on a second database of the same PostgreSQL server, mirrors it into an organisation of its own over HTTP on loopback with an API key (set up in ${y.setupSeconds.toFixed(1)} s). *Run* is the result's own start to end: reading every page of the remote (1000 records a page), the diff, and the one transaction that applies it and records the result. *Wall* is from \`PUT …/sync\` until the mirror's scheduler is idle again: it adds queueing and, after a run that changed links, telling the engine to attribute the links' periods again.
+The bench's app is the remote: its Demo Transport holds the fleet made through the API (${int(remote.assets)} assets, ${int(remote.devices)} devices, ${int(remote.drivers)} drivers, ${int(remote.deviceLinks)} device links, ${int(remote.driverLinks)} driver links). A second app of ours, on a second database of the same PostgreSQL server, mirrors it into an organisation of its own over HTTP on loopback with an API key (set up in ${y.setupSeconds.toFixed(1)} s). *Run* is the result's own start to end: reading every page of the remote (1000 records a page), the diff, and the one transaction that applies it and records the result. *Wall* is from \`PUT …/sync\` until the mirror's scheduler is idle again: it adds queueing and what follows a run that changed links, one link and one device at a time: the engine attributes each link's period again, and each device fitted now is sent its asset's settings (on this machine about 3.5 ms and 5 ms each).
 `;
 }
 
@@ -225,7 +225,7 @@ export function withSyncSection(file: string, section: string): string {
   const start = file.indexOf(SYNC_HEADING);
   if (start >= 0) {
     const end = file.indexOf('\n## ', start + SYNC_HEADING.length);
-    return file.slice(0, start) + section + (end >= 0 ? file.slice(end + 1) : '');
+    return file.slice(0, start) + section + (end >= 0 ? `\n${file.slice(end + 1)}` : '');
   }
   const before = file.indexOf('## The fleet overview call');
   return before >= 0

@@ -82,7 +82,7 @@ export async function syncTimings(
         WEB_DIST,
         ENGINE_WORKERS: '0',
         TIMEZONE,
-        SYNC_JOB_SECONDS: '0',
+        SYNC_JOB_SECONDS: '3600',
         SYNC_TIMEOUT: '60000',
       }),
       db,

@@ -152,8 +152,8 @@ const Interval = Type.Integer({
 
 /**
  * POST organisations/{id}/configuration: creates it (409 when the organisation has one).
- * Defaults: every kind, SYNC_INTERVAL_MINUTES.default, enabled. The first scheduled run is
- * due at once when enabled.
+ * Defaults: every kind, SYNC_INTERVAL_MINUTES.default, enabled. Nothing runs until remote
+ * organisations are chosen (PUT organisations/{id}/externalids); then the first run is due at once.
  */
 export const CreateSyncConfigurationBody = Type.Object(
   {
@@ -338,7 +338,8 @@ export type SyncLastResult = Static<typeof SyncLastResult>;
 export const SyncLastResultList = Type.Array(SyncLastResult);
 
 // PUT organisations/{id}/sync: no body; 202 with the SyncResult that is QUEUED or already
-// RUNNING or QUEUED for the organisation (one run at a time per organisation).
+// RUNNING or QUEUED for the organisation (one run at a time per organisation); 409 while no
+// remote organisation is chosen.
 
 // ── API keys of the export side ────────────────────────────────────────────
 

@@ -45,6 +45,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Tests that need live video start Janus themselves (JANUS: 'auto').
     JANUS: 'off',
     MONITORING_JOB_SECONDS: '0',
+    // Tests of synchronisation start its scheduler themselves.
+    SYNC_JOB_SECONDS: '0',
     ...env,
   });
   const app = await buildApp({ config, db });

@@ -40,6 +40,8 @@ export interface ConfigChange {
   enabled?: boolean;
   nextRunAt?: Date | null;
   externalIds?: string[];
+  /** {}: the next run reads everything in full */
+  stamps?: Record<string, string>;
 }
 
 export const CONFIG_COLUMNS = sql`
@@ -101,6 +103,7 @@ export class SyncConfigRepository {
       change.enabled !== undefined && sql`enabled = ${change.enabled}`,
       change.nextRunAt !== undefined && sql`next_run_at = ${change.nextRunAt}`,
       change.externalIds !== undefined && sql`external_ids = ${change.externalIds}::text[]`,
+      change.stamps !== undefined && sql`stamps = ${JSON.stringify(change.stamps)}::jsonb`,
     ].filter((s) => s !== false);
     const { rows } = await sql<{ id: number }>`
       UPDATE sync_configurations SET ${sql.join([...sets, sql`updated_at = now()`])}
@@ -135,13 +138,14 @@ export class SyncConfigRepository {
   }
 
   /**
-   * Configurations a scheduler should look at: due while enabled, or with a queued run, or
-   * with a run marked RUNNING (its runner may have died: the lock tells). Soonest first.
+   * Configurations a scheduler should look at: due while enabled (and something to mirror is
+   * chosen), or with a queued run, or with a run marked RUNNING (its runner may have died: the
+   * lock tells). Soonest first.
    */
   async candidates(limit: number): Promise<{ id: number; organisationId: number }[]> {
     const { rows } = await sql<{ id: number; organisationId: number }>`
       SELECT c.id, c.organisation_id AS "organisationId" FROM sync_configurations c
-      WHERE (c.enabled AND c.next_run_at <= now())
+      WHERE (c.enabled AND c.next_run_at <= now() AND cardinality(c.external_ids) > 0)
          OR EXISTS (SELECT 1 FROM sync_results r
                     WHERE r.configuration_id = c.id AND r.status IN ('QUEUED', 'RUNNING'))
       ORDER BY c.next_run_at NULLS FIRST, c.id

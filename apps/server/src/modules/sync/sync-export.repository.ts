@@ -12,7 +12,9 @@ export interface ExportRow {
 /**
  * What each kind exports of an organisation: its own records that are not deactivated (a
  * server that itself mirrors exports what it mirrors), links of its assets whose both ends
- * are exported too. Ordered by id: the cursor is the last id of a page.
+ * are exported too (a link to a device or driver of the organisation above, a reseller's
+ * spare, is not: the mirror could not resolve it). Ordered by id: the cursor is the last id
+ * of a page.
  */
 const SOURCES: Record<
   SyncEntityKind,
@@ -47,6 +49,7 @@ const SOURCES: Record<
     from: (org) => sql`device_links l
       JOIN assets a ON a.id = l.asset_id AND a.deactivated_at IS NULL
       JOIN devices d ON d.id = l.device_id AND d.deactivated_at IS NULL
+        AND d.organisation_id = a.organisation_id
       WHERE a.organisation_id = ${org} AND l.deactivated_at IS NULL`,
     id: sql`l.id`,
     stamp: sql`l.change_stamp`,
@@ -57,6 +60,7 @@ const SOURCES: Record<
     from: (org) => sql`driver_links l
       JOIN assets a ON a.id = l.asset_id AND a.deactivated_at IS NULL
       JOIN drivers d ON d.id = l.driver_id AND d.deactivated_at IS NULL
+        AND d.organisation_id = a.organisation_id
       WHERE a.organisation_id = ${org} AND l.deactivated_at IS NULL`,
     id: sql`l.id`,
     stamp: sql`l.change_stamp`,

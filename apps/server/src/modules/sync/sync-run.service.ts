@@ -163,7 +163,11 @@ export class SyncRunService {
       active = undefined;
     }
     const queued = active?.status === 'QUEUED' ? active : undefined;
-    const due = config.enabled && config.nextRunAt !== null && config.nextRunAt <= new Date();
+    const due =
+      config.enabled &&
+      config.externalIds.length > 0 &&
+      config.nextRunAt !== null &&
+      config.nextRunAt <= new Date();
     if (!queued && !due) return false;
     const run = {
       configurationId: config.id,
@@ -250,6 +254,7 @@ export class SyncRunService {
     for (const kind of kinds) {
       const active = await this.activeKeys(kind, config.organisationId);
       for (const source of config.externalIds) {
+        await progress.write({ phase: 'FETCHING', entityKind: kind, done, total: null }, true);
         const since = config.stamps[`${source}/${kind}`];
         const read = (s: string | undefined) =>
           this.fetchKind(config.server, key, source, kind, s, signal, async (n) => {
@@ -674,14 +679,19 @@ export class SyncRunService {
 
   // ── Failing ──────────────────────────────────────────────────────────────
 
-  /** The result FAILED with its reason, nothing applied; a retry is scheduled with backoff. */
+  /**
+   * The result FAILED with its reason, nothing applied; a retry is scheduled with backoff. The
+   * stamps are forgotten: the next run reads everything (a remote that lost its own stamps
+   * would otherwise refuse `since` for ever).
+   */
   private async fail(conn: Trx, configurationId: number, resultId: number, reason: string) {
     await conn.transaction().execute(async (trx) => {
       const current = await this.lockConfig(trx, configurationId);
       const next = afterRun(current, true, new Date(), this.options.retryBaseSeconds);
       await this.results.fail(trx, resultId, reason, next.nextRetryAt);
       await sql`
-        UPDATE sync_configurations SET failures = ${next.failures}, next_run_at = ${next.nextRunAt}
+        UPDATE sync_configurations
+        SET failures = ${next.failures}, next_run_at = ${next.nextRunAt}, stamps = '{}'
         WHERE id = ${configurationId}`.execute(trx);
     });
   }

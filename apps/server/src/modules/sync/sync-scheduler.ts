@@ -15,7 +15,7 @@ const PRUNE_EVERY_MS = 3600_000;
  * RUNNING, and runs them one after the other, each under its organisation's advisory lock
  * (SyncRunService). Servers on one database share the work that way; a run marked RUNNING
  * whose lock is free was interrupted, and becomes FAILED. A run asked for by hand kicks the
- * round at once.
+ * round at once. With SYNC_JOB_SECONDS=0 the process runs none (another server does).
  */
 export class SyncScheduler {
   private timer: NodeJS.Timeout | undefined;
@@ -49,9 +49,9 @@ export class SyncScheduler {
     await this.round;
   }
 
-  /** A round soon (now, or right after the one under way). */
+  /** A round soon (now, or right after the one under way); nothing while not started. */
   kick(): void {
-    if (this.closed) return;
+    if (this.closed || !this.timer) return;
     if (this.round) {
       this.again = true;
       return;

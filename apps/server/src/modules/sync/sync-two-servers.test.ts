@@ -84,8 +84,8 @@ async function linkCopies(table: 'device_links' | 'driver_links') {
 
 beforeAll(async () => {
   [local, remote] = await Promise.all([
-    createTestApp({ SYNC_JOB_SECONDS: '0', SYNC_RETRY_SECONDS: '60', SYNC_TIMEOUT: '3000' }),
-    createTestApp({ SYNC_JOB_SECONDS: '0' }),
+    createTestApp({ SYNC_JOB_SECONDS: '3600', SYNC_RETRY_SECONDS: '60', SYNC_TIMEOUT: '3000' }),
+    createTestApp({ SYNC_JOB_SECONDS: '3600' }),
   ]);
   await remote.app.listen({ host: '127.0.0.1', port: 0 });
   remoteUrl = `http://127.0.0.1:${(remote.app.server.address() as AddressInfo).port}`;

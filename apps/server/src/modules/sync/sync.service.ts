@@ -126,6 +126,9 @@ export class SyncService {
       intervalMinutes: body.intervalMinutes,
       enabled: body.enabled,
     };
+    // Stamps of another system (or of what another key reads) mean nothing: read all again.
+    if (change.server !== undefined && change.server !== config.server) change.stamps = {};
+    if (body.apiKey !== undefined) change.stamps = {};
     const enabled = body.enabled ?? config.enabled;
     const interval = body.intervalMinutes ?? config.intervalMinutes;
     if (!enabled) change.nextRunAt = null;
@@ -143,7 +146,12 @@ export class SyncService {
     body: SyncExternalIdsBody,
   ): Promise<SyncConfiguration> {
     const config = await this.configOf(user, organisationId);
-    const updated = await this.configs.update(config.id, { externalIds: body.externalIds });
+    // A new choice is mirrored soon (the scheduler skips a configuration with none).
+    const chosenNow = !config.externalIds.length && body.externalIds.length > 0;
+    const updated = await this.configs.update(config.id, {
+      externalIds: body.externalIds,
+      nextRunAt: chosenNow && config.enabled ? new Date() : undefined,
+    });
     if (!updated) throw this.notConfigured(organisationId);
     return toConfiguration(updated);
   }
@@ -181,6 +189,11 @@ export class SyncService {
   /** A run now: the one queued or running already, or a new one (202). */
   async runNow(user: AccessTokenClaims, organisationId: number): Promise<SyncResult> {
     const config = await this.configOf(user, organisationId);
+    if (!config.externalIds.length) {
+      throw conflict(
+        'Choose the remote organisations to mirror first (PUT organisations/{id}/externalids)',
+      );
+    }
     const result = await this.results.queue(config.id, organisationId, config.failures + 1);
     if (!result) throw conflict('The run could not be queued; try again');
     this.queued();

@@ -31,7 +31,7 @@ const call = async (user: string, method: string, url: string, payload?: object)
 
 beforeAll(async () => {
   t = await createTestApp({
-    SYNC_JOB_SECONDS: '0',
+    SYNC_JOB_SECONDS: '3600',
     SYNC_RETRY_SECONDS: '30',
     SYNC_TIMEOUT: '1500',
   });
@@ -147,6 +147,10 @@ describe('configuration', () => {
       expect(refused.json().message).toMatch(message);
     }
 
+    const nothingChosen = await call('oem', 'PUT', `/sync-api/organisations/${demo}/sync`);
+    expect(nothingChosen.statusCode).toBe(409);
+    expect(nothingChosen.json().message).toMatch(/Choose the remote organisations/);
+
     const ids = await call('oem', 'PUT', `/sync-api/organisations/${demo}/externalids`, {
       externalIds: ['R1'],
     });
@@ -213,6 +217,34 @@ describe('a run', () => {
     const { rows } = await sql<{ name: string }>`
       SELECT name FROM assets WHERE organisation_id = ${demo} AND external_id = 'A1'`.execute(t.db);
     expect(rows).toEqual([{ name: 'Remote truck 1' }]);
+  });
+});
+
+describe('a run under way', () => {
+  it('shows its progress, and none once it ended', async () => {
+    remote.delayMs = 400;
+    const queued = await call('oem', 'PUT', `/sync-api/organisations/${demo}/sync`);
+    const id = queued.json<SyncResult>().id;
+    let seen: SyncResult | undefined;
+    for (let i = 0; i < 40 && !seen; i++) {
+      const [latest] = (await call('oem', 'GET', `/sync-api/organisations/${demo}/results`)).json<
+        SyncResult[]
+      >();
+      if (latest?.id === id && latest.status === 'RUNNING' && latest.progress) seen = latest;
+      else await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(seen?.progress).toEqual({
+      phase: 'FETCHING',
+      entityKind: 'ASSET',
+      done: 0,
+      total: null,
+    });
+    expect(seen?.startedAt).not.toBeNull();
+    await t.app.services.syncScheduler.idle();
+    const [ended] = (await call('oem', 'GET', `/sync-api/organisations/${demo}/results`)).json<
+      SyncResult[]
+    >();
+    expect(ended).toMatchObject({ id, status: 'SUCCESS', progress: null });
   });
 });
 
@@ -328,7 +360,13 @@ describe('a remote that fails', () => {
     const [success] = (await call('oem', 'GET', `/sync-api/organisations/${demo}/results`)).json<
       SyncResult[]
     >();
-    expect(success).toMatchObject({ trigger: 'RETRY', status: 'SUCCESS', nextRetryAt: null });
+    // A failure forgets the stamps: the success after it read everything in full.
+    expect(success).toMatchObject({
+      trigger: 'RETRY',
+      status: 'SUCCESS',
+      nextRetryAt: null,
+      incremental: false,
+    });
     expect(success!.counts).toEqual({ created: 1, updated: 1, unchanged: 0, deactivated: 0 });
     const after = (
       await call('oem', 'GET', `/sync-api/organisations/${demo}/configuration`)
@@ -502,6 +540,35 @@ describe('API keys and the export side', () => {
       const refused = await exportCall(`/organisations/${polder}/assets?${bad}`, issued.key);
       expect(refused.statusCode, bad).toBe(400);
     }
+  });
+
+  it("lists links of the organisation's own assets and devices only", async () => {
+    const seed = fleetSeed(t);
+    const reseller = await t.organisationId('Northline Reseller');
+    const truck = await seed.asset(polder);
+    const own = await seed.device(polder);
+    const spare = await seed.device(reseller);
+    const ownLink = await seed.deviceLink(truck.id, own.id, '2026-11-01T00:00:00Z');
+    await call(
+      'oem',
+      'DELETE',
+      `/api/assets/${truck.id}/devices/${own.id}?until=2026-11-02T00:00:00Z`,
+    );
+    const spareLink = await seed.deviceLink(truck.id, spare.id, '2026-11-03T00:00:00Z');
+    const listed = (await exportCall(`/organisations/${polder}/devicelinks`, issued.key)).json();
+    const ids = listed.items.map((l: { externalId: string }) => l.externalId);
+    expect(ids).toContain(String(ownLink.id));
+    expect(ids).not.toContain(String(spareLink.id));
+    expect(
+      listed.items.find((l: { externalId: string }) => l.externalId === String(ownLink.id)),
+    ).toEqual({
+      externalId: String(ownLink.id),
+      stamp: expect.stringMatching(/^\d+$/),
+      assetExternalId: String(truck.id),
+      deviceExternalId: String(own.id),
+      from: '2026-11-01T00:00:00.000Z',
+      until: '2026-11-02T00:00:00.000Z',
+    });
   });
 
   it('a revoked key opens nothing', async () => {
