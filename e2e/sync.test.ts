@@ -243,13 +243,18 @@ describe('synchronisation with a second server', { timeout: 240_000 }, () => {
     await page.getByText('The synchronisation configuration was saved').waitFor();
     await page.getByText('A key is set').waitFor();
     expect(await field('New API key').inputValue()).toBe('');
-    await page.getByTestId('next-run').getByText('Scheduled runs are off.').waitFor();
+    // Nothing runs until a remote organisation is chosen.
+    const runCard = page.getByTestId('run-card');
+    await runCard.getByText('Choose the remote organisations to mirror first').waitFor();
+    expect(await runCard.getByRole('button', { name: 'Synchronise now' }).isDisabled()).toBe(true);
 
     // The remote offers the key's organisation: Demo Transport.
     const offered = page.getByTestId('remote-organisations');
     await offered.getByLabel(/Demo Transport/).check();
     await page.getByRole('button', { name: 'Save selection' }).click();
     await page.getByText('The remote organisations were saved').waitFor();
+    await runCard.getByText('Scheduled runs are off.').waitFor();
+    expect(await runCard.getByRole('button', { name: 'Synchronise now' }).isEnabled()).toBe(true);
     expect(await offered.getByLabel(/Demo Transport/).isChecked()).toBe(true);
     await page.getByText(`id ${remoteOrganisation}`).waitFor();
 
@@ -408,6 +413,22 @@ describe('synchronisation with a second server', { timeout: 240_000 }, () => {
     expect(await list.getByTestId('failed-synchronization').count()).toBe(0);
     await screenshot(list, 'failed-synchronizations-empty');
     await fresh.context.close();
+  });
+
+  it('is the OEM’s: another role sees why, and asks the server nothing', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'manager');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/sync-api/')) asked.push(request.url());
+    });
+    for (const path of ['/management/synchronization', '/oem/failedsynchronizations']) {
+      await page.goto(path);
+      await page.getByText('Only OEM users synchronise organisations').waitFor();
+    }
+    expect(asked).toEqual([]);
+    await screenshot(page, 'failed-synchronizations-not-oem');
+    await context.close();
   });
 
   it('in Dutch', async () => {

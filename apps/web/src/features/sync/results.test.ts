@@ -7,6 +7,7 @@ import {
   lastResultOf,
   progressView,
   remoteTree,
+  scheduleOf,
   synchronizationHref,
   unknownIds,
 } from './results';
@@ -231,5 +232,25 @@ describe('lastResultOf', () => {
 describe('synchronizationHref', () => {
   it('names the organisation to view', () => {
     expect(synchronizationHref(12)).toBe('/management/synchronization?organisation=12');
+  });
+});
+
+describe('scheduleOf', () => {
+  const at = '2026-01-05T11:00:00.000Z';
+  it.each([
+    [
+      'no remote organisation chosen',
+      { enabled: true, externalIds: [], nextRunAt: null },
+      { state: 'NO_IDS' },
+    ],
+    [
+      'none chosen, switched off',
+      { enabled: false, externalIds: [], nextRunAt: null },
+      { state: 'NO_IDS' },
+    ],
+    ['switched off', { enabled: false, externalIds: ['2'], nextRunAt: null }, { state: 'OFF' }],
+    ['due', { enabled: true, externalIds: ['2'], nextRunAt: at }, { state: 'DUE', at }],
+  ])('%s', (_, configuration, expected) => {
+    expect(scheduleOf(configuration)).toEqual(expected);
   });
 });

@@ -1,5 +1,6 @@
 import type {
   RemoteOrganisation,
+  SyncConfiguration,
   SyncEntityKind,
   SyncLastResult,
   SyncResult,
@@ -140,3 +141,15 @@ export const ORGANISATION_PARAM = 'organisation';
 /** The synchronization screen of an organisation: it becomes the one viewed. */
 export const synchronizationHref = (organisationId: number) =>
   `${paths.management.synchronization}?${new URLSearchParams({ [ORGANISATION_PARAM]: String(organisationId) })}`;
+
+/**
+ * What the schedule of a configuration is: off, waiting for a remote organisation to be chosen
+ * (nothing runs, by hand neither, until one is), or a run due at nextRunAt.
+ */
+export function scheduleOf(
+  configuration: Pick<SyncConfiguration, 'enabled' | 'externalIds' | 'nextRunAt'>,
+): { state: 'NO_IDS' | 'OFF' } | { state: 'DUE'; at: string } {
+  if (configuration.externalIds.length === 0) return { state: 'NO_IDS' };
+  if (!configuration.enabled || !configuration.nextRunAt) return { state: 'OFF' };
+  return { state: 'DUE', at: configuration.nextRunAt };
+}

@@ -7,7 +7,7 @@ import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/fleet-time';
 import { syncKeys } from '../api/configuration';
 import { runNow, useLastResults } from '../api/runs';
-import { isActive, lastResultOf } from '../results';
+import { isActive, lastResultOf, scheduleOf } from '../results';
 import { Counts, RunProgress, StatusBadge } from './shared';
 
 /** Puts a run just queued in place of the organisation's newest, so polling starts at once. */
@@ -36,6 +36,7 @@ export function RunCard({
   const lastResults = useLastResults();
   const result = lastResultOf(lastResults.data, organisationId);
   const active = isActive(result);
+  const schedule = scheduleOf(configuration);
 
   const run = useMutation({
     mutationFn: () => runNow(organisationId),
@@ -65,7 +66,10 @@ export function RunCard({
           <Card.Title as="h2" className="h6 mb-0">
             {t('sync.run.title')}
           </Card.Title>
-          <Button onClick={() => run.mutate()} disabled={run.isPending || active}>
+          <Button
+            onClick={() => run.mutate()}
+            disabled={run.isPending || active || schedule.state === 'NO_IDS'}
+          >
             {(run.isPending || active) && (
               <span className="spinner-border spinner-border-sm me-2" aria-hidden />
             )}
@@ -77,7 +81,7 @@ export function RunCard({
             {errorText(run.error)}
           </Alert>
         )}
-        {configuration.externalIds.length === 0 && (
+        {schedule.state === 'NO_IDS' && (
           <Alert variant="warning" className="py-2 small">
             {t('sync.run.noIds')}
           </Alert>
@@ -112,9 +116,11 @@ export function RunCard({
           </div>
         )}
         <p className="small text-body-secondary mb-0" data-testid="next-run">
-          {configuration.enabled && configuration.nextRunAt
-            ? t('sync.run.nextRun', { when: formatDateTime(configuration.nextRunAt) })
-            : t('sync.run.noSchedule')}
+          {schedule.state === 'DUE'
+            ? t('sync.run.nextRun', { when: formatDateTime(schedule.at) })
+            : schedule.state === 'OFF'
+              ? t('sync.run.noSchedule')
+              : null}
         </p>
       </Card.Body>
     </Card>

@@ -94,8 +94,7 @@ export const syncEn = {
     noSchedule: 'Scheduled runs are off.',
     never: 'Not run yet.',
     last: 'Last run',
-    noIds:
-      'No remote organisation is chosen: a run mirrors nothing and deactivates copies made earlier.',
+    noIds: 'Choose the remote organisations to mirror first: nothing runs until then.',
     step: {
       QUEUED: 'Waiting to start…',
       STARTING: 'Starting…',

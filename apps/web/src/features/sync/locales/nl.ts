@@ -100,7 +100,7 @@ export const syncNl: SyncTexts = {
     never: 'Nog niet gesynchroniseerd.',
     last: 'Laatste synchronisatie',
     noIds:
-      'Er is geen externe organisatie gekozen: een synchronisatie spiegelt niets en deactiveert eerder gemaakte kopieën.',
+      'Kies eerst de externe organisaties om te spiegelen: tot dan wordt er niets gesynchroniseerd.',
     step: {
       QUEUED: 'Wacht op de start…',
       STARTING: 'Start…',
