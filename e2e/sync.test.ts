@@ -185,6 +185,19 @@ describe('synchronisation with a second server', { timeout: 240_000 }, () => {
         (await row.locator('td.font-monospace').textContent())!.replaceAll('…', ''),
       ),
     ).toBe(true);
+
+    // A spare key, revoked: listed as such, with nothing more to do.
+    await keys.getByPlaceholder('e.g. the server that reads it').fill(`Spare ${RUN}`);
+    await keys.getByRole('button', { name: 'Issue a key' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const spare = keys.getByTestId('api-key').filter({ hasText: `Spare ${RUN}` });
+    await spare.getByRole('button', { name: `Revoke Spare ${RUN}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Revoke the key Spare ${RUN}?` });
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByText(`The key Spare ${RUN} was revoked`).waitFor();
+    await spare.getByText('Revoked').waitFor();
+    expect(await spare.getByRole('button').count()).toBe(0);
+    await row.getByText('Active').waitFor();
     await screenshot(page, 'sync-api-keys');
     await context.close();
   });
