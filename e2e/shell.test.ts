@@ -195,12 +195,16 @@ describe('shell', () => {
     await page.waitForURL('**/drivingstyle');
     await page.getByLabel('Organisations').click();
     const options = page.getByRole('listbox', { name: 'Organisation list' }).getByRole('option');
-    expect((await options.allTextContents()).map((t) => t.trim())).toEqual([
+    // The demo's organisations, in order (other browser tests add some of their own).
+    const demo = [
       'Fleetwise OEM',
       '> Northline Reseller',
       '>> Demo Transport',
       '>> Polder Logistics',
-    ]);
+    ];
+    expect(
+      (await options.allTextContents()).map((t) => t.trim()).filter((t) => demo.includes(t)),
+    ).toEqual(demo);
     await page.getByLabel('Organisations').fill('polder');
     expect(await options.count()).toBe(1);
     // The screen being left asks nothing for the new organisation (issue 7 §6).

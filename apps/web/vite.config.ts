@@ -10,6 +10,11 @@ export default defineConfig({
     conditions: ['source', ...defaultClientConditions],
     tsconfigPaths: true,
   },
+  build: {
+    // Every browser the portal supports has <link rel="modulepreload"> (Chromium, Firefox 115+,
+    // Safari 17+): Vite's polyfill for it would be 0.3 kB of the sign-in page's 150 kB.
+    modulePreload: { polyfill: false },
+  },
   server: {
     proxy: { '/api': server, '/admin-api': server, '/sync-api': server },
   },

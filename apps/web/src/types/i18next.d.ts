@@ -7,6 +7,7 @@ import type { ManagementTexts } from '../features/management/locales/en';
 import type { MediaTexts } from '../features/media/locales/en';
 import type { OrganisationSettingsTexts } from '../features/organisation-settings/locales/en';
 import type { AdminTexts } from '../features/admin/locales/en';
+import type { SyncTexts } from '../features/sync/locales/en';
 
 // Typed translation keys: t('nav.assets') is checked against the English resource.
 declare module 'i18next' {
@@ -15,12 +16,14 @@ declare module 'i18next' {
     // management.* by the management chunks (features/management/locales).
     // periodFilter, address, eventTypes, fleetOverview and drivingStyle: locales/dashboards.
     // media.*: the media feature's chunk (features/media/locales).
+    // sync.*: the synchronisation screens' chunks (features/sync/locales).
     resources: {
       translation: typeof en & { entity: EntityTexts } & { media: MediaTexts } & DashboardTexts & {
           monitoring: MonitoringTexts;
           management: ManagementTexts;
           organisationSettings: OrganisationSettingsTexts;
           admin: AdminTexts;
+          sync: SyncTexts;
         };
     };
   }

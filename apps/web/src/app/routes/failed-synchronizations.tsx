@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { FailedSynchronizationsScreen } from '@/features/sync/components/failed-synchronizations-screen';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('nav.failedSynchronizations')} subtitle={t('nav.oem')} />;
+  return <FailedSynchronizationsScreen />;
 }

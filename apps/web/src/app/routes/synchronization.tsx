@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { SynchronizationScreen } from '@/features/sync/components/synchronization-screen';
 
 export function Component() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('nav.synchronization')} subtitle={t('nav.management')} />;
+  return <SynchronizationScreen />;
 }
