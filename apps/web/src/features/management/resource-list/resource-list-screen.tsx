@@ -12,7 +12,7 @@ import { useAuthenticatedSession } from '@/lib/auth';
 import { pageQueryOptions, type Entity } from '../api/entities';
 import { COLUMNS, entityName, SEARCH_FIELDS, type Column } from '../columns';
 import { SyncBadge } from '../sync-marks/sync-badge';
-import { isReadOnly } from '../sync-marks/sync-mark';
+import { isReadOnly, syncMarkOf } from '../sync-marks/sync-mark';
 import { mayWrite, SCREENS, type Resource } from '../resources';
 import { DeleteOrganisationDialog } from '../organisations/delete-organisation-dialog';
 import { DeleteDialog } from './delete-dialog';
@@ -157,14 +157,24 @@ export function ResourceListScreen({ resource, title }: { resource: Resource; ti
           <tbody>
             {query.data?.items.map((row) => (
               <tr key={row.id}>
-                {columns.map((column, index) => (
-                  <td key={column.field}>
-                    {column.render
-                      ? column.render(row, t, { sorted: state.sort !== undefined })
-                      : String(row[column.field] ?? '')}
-                    {index === 0 && <SyncBadge record={row} />}
-                  </td>
-                ))}
+                {columns.map((column, index) => {
+                  const content = column.render
+                    ? column.render(row, t, { sorted: state.sort !== undefined })
+                    : String(row[column.field] ?? '');
+                  // The name keeps its own element, so it reads (and is found) without the badge.
+                  return (
+                    <td key={column.field}>
+                      {index === 0 && syncMarkOf(row) ? (
+                        <>
+                          <span>{content}</span>
+                          <SyncBadge record={row} />
+                        </>
+                      ) : (
+                        content
+                      )}
+                    </td>
+                  );
+                })}
                 <td className="text-end text-nowrap">
                   <RowActions
                     resource={resource}
