@@ -12,6 +12,7 @@ import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
 import type { MemberKind } from '../groups/membership.js';
+import { syncMarkSelections, toSyncMarks } from '../sync/sync-marks.js';
 
 /** The settings the group holds (spec §3 groupConfigurations), as one JSON value. */
 const settings = sql<ConfigurationGroupSetting[]>`coalesce((
@@ -154,11 +155,12 @@ export class ConfigurationGroupRepository {
     const rows = await this.db
       .selectFrom('assets')
       .select(ASSET_COLUMNS)
+      .select(syncMarkSelections('assets'))
       .where('configuration_group_id', '=', id)
       .orderBy((eb) => eb.fn('lower', ['name']))
       .orderBy('id')
       .execute();
-    return { assets: rows.map(toAsset) };
+    return { assets: rows.map((row) => ({ ...toAsset(row), ...toSyncMarks(row) })) };
   }
 
   /** Assets of the group's organisation that are not in it: without one, or in another. */
@@ -169,12 +171,13 @@ export class ConfigurationGroupRepository {
     const rows = await this.db
       .selectFrom('assets')
       .select(ASSET_COLUMNS)
+      .select(syncMarkSelections('assets'))
       .where('organisation_id', '=', group.organisationId)
       .where('configuration_group_id', 'is distinct from', group.id)
       .orderBy((eb) => eb.fn('lower', ['name']))
       .orderBy('id')
       .execute();
-    return { assets: rows.map(toAsset) };
+    return { assets: rows.map((row) => ({ ...toAsset(row), ...toSyncMarks(row) })) };
   }
 
   /** Configuration groups hold assets only (Membership asks for no other kind). */

@@ -6,6 +6,7 @@ import { conflict } from '../../lib/http-error.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
 import { DRIVER_COLUMNS, toDriver } from '../drivers/drivers.repository.js';
+import { syncMarkSelections, toSyncMarks } from '../sync/sync-marks.js';
 import type { MemberKind } from './membership.js';
 
 const COLUMNS = ['id', 'organisation_id', 'name', 'active'] as const;
@@ -169,6 +170,7 @@ export class GroupRepository {
         .selectFrom('assets')
         .innerJoin('group_assets', 'group_assets.asset_id', 'assets.id')
         .select(ASSET_COLUMNS)
+        .select(syncMarkSelections('assets'))
         .where('group_assets.group_id', '=', groupId)
         .orderBy((eb) => eb.fn('lower', ['assets.name']))
         .orderBy('assets.id')
@@ -177,13 +179,17 @@ export class GroupRepository {
         .selectFrom('drivers')
         .innerJoin('group_drivers', 'group_drivers.driver_id', 'drivers.id')
         .select(DRIVER_COLUMNS)
+        .select(syncMarkSelections('drivers'))
         .where('group_drivers.group_id', '=', groupId)
         .orderBy((eb) => eb.fn('lower', ['drivers.first_name']))
         .orderBy((eb) => eb.fn('lower', ['drivers.last_name']))
         .orderBy('drivers.id')
         .execute(),
     ]);
-    return { assets: assets.map(toAsset), drivers: drivers.map(toDriver) };
+    return {
+      assets: assets.map((row) => ({ ...toAsset(row), ...toSyncMarks(row) })),
+      drivers: drivers.map((row) => ({ ...toDriver(row), ...toSyncMarks(row) })),
+    };
   }
 
   /** Assets and drivers of the group's organisation that are not in it yet. */
@@ -192,6 +198,7 @@ export class GroupRepository {
       this.db
         .selectFrom('assets')
         .select(ASSET_COLUMNS)
+        .select(syncMarkSelections('assets'))
         .where('assets.organisation_id', '=', group.organisationId)
         .where('assets.id', 'not in', (eb) =>
           eb.selectFrom('group_assets').select('asset_id').where('group_id', '=', group.id),
@@ -202,6 +209,7 @@ export class GroupRepository {
       this.db
         .selectFrom('drivers')
         .select(DRIVER_COLUMNS)
+        .select(syncMarkSelections('drivers'))
         .where('drivers.organisation_id', '=', group.organisationId)
         .where('drivers.id', 'not in', (eb) =>
           eb.selectFrom('group_drivers').select('driver_id').where('group_id', '=', group.id),
@@ -211,7 +219,10 @@ export class GroupRepository {
         .orderBy('drivers.id')
         .execute(),
     ]);
-    return { assets: assets.map(toAsset), drivers: drivers.map(toDriver) };
+    return {
+      assets: assets.map((row) => ({ ...toAsset(row), ...toSyncMarks(row) })),
+      drivers: drivers.map((row) => ({ ...toDriver(row), ...toSyncMarks(row) })),
+    };
   }
 
   async add(groupId: number, kind: MemberKind, memberId: number): Promise<void> {
