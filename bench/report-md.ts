@@ -245,7 +245,7 @@ export function monitoringBlock(run: SectionRun<MonitoringResult>): string {
 | Measure | Result | Target | |
 | --- | --- | --- | --- |
 | Monitoring view opened through its token link → first decoded frame of a simulated truck's camera, p50 / p95 / max (min) | ${ms(r.firstFrame.p50)} / ${ms(r.firstFrame.p95)} / ${ms(r.firstFrame.max)} (${ms(r.firstFrame.min)}) | p50 ≤ ${TARGET_FIRST_FRAME_MS} ms | ${verdict(goal)} |
-| One simulated camera publishing (${r.frameSize}, 15 fps, VP8, a keyframe a second): its ffmpeg, share of one core | ${pct(r.ffmpeg.percent)} | — | |
+| One simulated camera publishing (${r.frameSize}, 15 fps, VP8, a keyframe every half second): its ffmpeg, share of one core | ${pct(r.ffmpeg.percent)} | — | |
 | Same: the unit's Node process (werift publisher, overlay text, traces every 5 s; waiting for commands alone: ${pct(r.nodeIdle.percent)}) | ${pct(r.node.percent)}, ${r.nodeRssMb.toFixed(0)} MB resident | — | |
 
 - **Set-up**: an asset and a device of Demo Transport made through the API; the device answered by one simulated camera unit in a Node process of its own (\`bench/camera-unit.ts\`: the simulator's command loop, monitoring and live feed, as \`npm start\` runs one per demo truck); the app's own Janus (started by the app, as with \`npm start\`). The manager asks for a monitoring of the Front camera (tracing every 5 s); the unit started it ${sec(r.startSeconds)} after the request.
