@@ -1,33 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { useState } from 'react';
+import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Timeline, TimelineEntry } from '@/components/timeline';
-import { errorText } from '@/lib/api-client';
-import { useAuthenticatedSession } from '@/lib/auth';
 import { formatDateTime } from '@/lib/fleet-time';
-import { driverLinksOptions, useDriver, type Window } from '../api';
+import { driverLinksOptions, useDriver } from '../api';
 import { laneSegments, linkDuration } from '../driver-links';
-import { checkPeriod, periodErrors, yesterday, type PeriodDraft } from '../period';
-import { AssetSelect, OrganisationSelect, PeriodFields } from './pickers';
+import { AssetPeriodForm, QueryStatus, type AssetPeriod } from './asset-period-form';
 
 /** Driver links (GET /admin-api/assets/{id}/driverlinks) of an asset over a period, as a timeline. */
 export function DriverLinksCard() {
   const { t } = useTranslation();
-  const id = useId();
-  const { organisation_id } = useAuthenticatedSession();
-  const [organisationId, setOrganisationId] = useState(organisation_id);
-  const [assetId, setAssetId] = useState<number | undefined>();
-  const [period, setPeriod] = useState<PeriodDraft>(() => yesterday(new Date()));
-  const [shown, setShown] = useState<{ assetId: number; window: Window } | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const check = checkPeriod(period);
+  const [shown, setShown] = useState<AssetPeriod | null>(null);
   const query = useQuery({
     ...driverLinksOptions(shown?.assetId ?? 0, shown?.window ?? { from: '', until: '' }),
     enabled: shown !== null,
   });
   const links = query.data ?? [];
-  const errors = periodErrors(check, submitted);
   const window = shown?.window;
   const segments = window ? laneSegments(links, window) : [];
 
@@ -38,55 +27,13 @@ export function DriverLinksCard() {
           {t('admin.driverLinks.title')}
         </Card.Title>
         <p className="text-body-secondary small">{t('admin.driverLinks.text')}</p>
-        <Form
-          noValidate
-          aria-label={t('admin.driverLinks.title')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSubmitted(true);
-            if (!check.ok || assetId === undefined) return;
-            setShown({ assetId, window: check.window });
-          }}
-        >
-          <div className="row g-2">
-            <div className="col-md-6">
-              <OrganisationSelect
-                id={`${id}-organisation`}
-                value={organisationId}
-                onChange={(value) => {
-                  setOrganisationId(value);
-                  setAssetId(undefined);
-                }}
-              />
-            </div>
-            <div className="col-md-6">
-              <AssetSelect
-                id={`${id}-asset`}
-                organisationId={organisationId}
-                value={assetId}
-                onChange={setAssetId}
-              />
-            </div>
-          </div>
-          {submitted && assetId === undefined && (
-            <div className="text-danger small mt-n2 mb-3">{t('admin.required')}</div>
-          )}
-          <PeriodFields id={`${id}-period`} value={period} onChange={setPeriod} errors={errors} />
-          <Button type="submit" disabled={query.isFetching}>
-            {t('admin.show')}
-          </Button>
-        </Form>
+        <AssetPeriodForm
+          label={t('admin.driverLinks.title')}
+          busy={query.isFetching}
+          onShow={setShown}
+        />
 
-        {shown && query.isPending && (
-          <div className="py-3 text-body-secondary" role="status">
-            <Spinner size="sm" aria-hidden /> {t('admin.loading')}
-          </div>
-        )}
-        {query.isError && (
-          <Alert variant="danger" className="mt-3 mb-0">
-            {t('admin.loadFailed', { message: errorText(query.error) })}
-          </Alert>
-        )}
+        <QueryStatus shown={shown !== null} query={query} />
         {query.data && window && (
           <div className="mt-3">
             {links.length === 0 ? (

@@ -1,16 +1,13 @@
 import { MAX_QUERY_POINTS } from '@fleet/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
-import { Alert, Badge, Button, Card, Form, Spinner, Table } from 'react-bootstrap';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Badge, Card, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/pager';
-import { errorText } from '@/lib/api-client';
-import { useAuthenticatedSession } from '@/lib/auth';
 import { formatDateTime } from '@/lib/fleet-time';
 import { paginate } from '@/lib/paginate';
-import { queryPointsOptions, type Window } from '../api';
-import { checkPeriod, periodErrors, yesterday, type PeriodDraft } from '../period';
-import { AssetSelect, OrganisationSelect, PeriodFields } from './pickers';
+import { queryPointsOptions } from '../api';
+import { AssetPeriodForm, QueryStatus, type AssetPeriod } from './asset-period-form';
 
 const QueryPointsMap = lazy(() => import('./query-points-map'));
 
@@ -19,22 +16,14 @@ const degrees = (value: number) => (value / 100000).toFixed(5);
 /** Query points (GET /admin-api/assets/{id}/querypoints): an asset and a period → map and table. */
 export function QueryPointsCard() {
   const { t } = useTranslation();
-  const id = useId();
-  const { organisation_id } = useAuthenticatedSession();
-  const [organisationId, setOrganisationId] = useState(organisation_id);
-  const [assetId, setAssetId] = useState<number | undefined>();
-  const [period, setPeriod] = useState<PeriodDraft>(() => yesterday(new Date()));
-  const [shown, setShown] = useState<{ assetId: number; window: Window } | null>(null);
-  const [submitted, setSubmitted] = useState(false);
+  const [shown, setShown] = useState<AssetPeriod | null>(null);
   const [page, setPage] = useState(1);
-  const check = checkPeriod(period);
   const query = useQuery({
     ...queryPointsOptions(shown?.assetId ?? 0, shown?.window ?? { from: '', until: '' }),
     enabled: shown !== null,
   });
   const points = query.data ?? [];
   const { page: current, pages, items } = paginate(points, page);
-  const errors = periodErrors(check, submitted);
 
   return (
     <Card className="h-100" data-testid="querypoints-card">
@@ -43,56 +32,16 @@ export function QueryPointsCard() {
           {t('admin.queryPoints.title')}
         </Card.Title>
         <p className="text-body-secondary small">{t('admin.queryPoints.text')}</p>
-        <Form
-          noValidate
-          aria-label={t('admin.queryPoints.title')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSubmitted(true);
-            if (!check.ok || assetId === undefined) return;
+        <AssetPeriodForm
+          label={t('admin.queryPoints.title')}
+          busy={query.isFetching}
+          onShow={(selection) => {
             setPage(1);
-            setShown({ assetId, window: check.window });
+            setShown(selection);
           }}
-        >
-          <div className="row g-2">
-            <div className="col-md-6">
-              <OrganisationSelect
-                id={`${id}-organisation`}
-                value={organisationId}
-                onChange={(value) => {
-                  setOrganisationId(value);
-                  setAssetId(undefined);
-                }}
-              />
-            </div>
-            <div className="col-md-6">
-              <AssetSelect
-                id={`${id}-asset`}
-                organisationId={organisationId}
-                value={assetId}
-                onChange={setAssetId}
-              />
-            </div>
-          </div>
-          {submitted && assetId === undefined && (
-            <div className="text-danger small mt-n2 mb-3">{t('admin.required')}</div>
-          )}
-          <PeriodFields id={`${id}-period`} value={period} onChange={setPeriod} errors={errors} />
-          <Button type="submit" disabled={query.isFetching}>
-            {t('admin.show')}
-          </Button>
-        </Form>
+        />
 
-        {shown && query.isPending && (
-          <div className="py-3 text-body-secondary" role="status">
-            <Spinner size="sm" aria-hidden /> {t('admin.loading')}
-          </div>
-        )}
-        {query.isError && (
-          <Alert variant="danger" className="mt-3 mb-0">
-            {t('admin.loadFailed', { message: errorText(query.error) })}
-          </Alert>
-        )}
+        <QueryStatus shown={shown !== null} query={query} />
         {query.data && (
           <div className="mt-3">
             <div className="d-flex flex-wrap align-items-center gap-2 mb-2 small">
