@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -169,6 +170,22 @@ class FakeServer {
     return [404, { code: 'NOT_FOUND', message: p }];
   }
 
+  /**
+   * A digest of everything the devices sent (records, datapoints, media), in a fixed order:
+   * the same seed and clock send the same (see drive-golden.test.ts).
+   */
+  fingerprint(): string {
+    const sorted = <T>(entries: [number, T][]) => entries.sort(([a], [b]) => a - b);
+    const sent = {
+      records: sorted(
+        [...this.records].map(([d, s]) => [d, [...s].sort(([a], [b]) => a.localeCompare(b))]),
+      ),
+      datapoints: sorted([...this.datapoints].map(([d, s]) => [d, [...s].sort()])),
+      media: this.media.map((m) => JSON.stringify(m)).sort(),
+    };
+    return createHash('sha256').update(JSON.stringify(sent)).digest('hex').slice(0, 16);
+  }
+
   /** Every device's records in time order never have a counter going back. */
   decreases(): string[] {
     const found: string[] = [];
@@ -208,6 +225,9 @@ const base = {
 const seededAt = Date.parse('2026-11-18T19:00:00Z');
 // Generous: these drive the whole fleet, and the machine may be busy with other work.
 const SLOW = 180_000;
+/** What the fleet sent, taken before fleet.ts was split (issue 17): the same seed sends the same. */
+const SEEDED = 'fe84ffbc95b2e16e';
+const DROVE_LIVE = 'ccb3d8631541fceb';
 
 beforeAll(async () => {
   url = await server.start();
@@ -265,6 +285,7 @@ describe('seedDemoFleet and runLive against a server', () => {
         [...server.records.values()].reduce((n, s) => n + s.size, 0),
       );
       expect(server.decreases()).toEqual([]);
+      expect(server.fingerprint()).toBe(SEEDED);
       for (const store of server.records.values()) {
         for (const r of store.values())
           expect(Date.parse(r.timestamp)).toBeLessThanOrEqual(seededAt);
@@ -360,6 +381,7 @@ describe('seedDemoFleet and runLive against a server', () => {
         ).toBeGreaterThanOrEqual(2);
       }
       expect(server.decreases()).toEqual([]);
+      expect(server.fingerprint()).toBe(DROVE_LIVE);
     },
     SLOW,
   );

@@ -4,7 +4,8 @@ import { DatapointInput, RAW_RECORD_METRICS, RawRecordInput } from '@fleet/contr
 import { Random } from './random.js';
 import { placeIndex, roadNetwork } from './route.js';
 import { liveLeg, liveStop, newVehicle, simulateHistory } from './schedule.js';
-import { driverStyle, reportedMetrics } from './vehicle.js';
+import { reportedMetrics } from './trip-recorder.js';
+import { driverStyle } from './vehicle.js';
 
 const network = roadNetwork();
 const depot = placeIndex(network, 'Lelystad, Flevopoort');

@@ -3,12 +3,11 @@ import { addDays, localDay, localTime, offsetMinutes, weekday } from './local-ti
 import { Random, seedOf } from './random.js';
 import type { DeviceSettings } from './settings.js';
 import { distance, planRoute, roadDistances, roadNetwork, type RoadNetwork } from './route.js';
+import type { Counters, SettingsChange } from './unit-thresholds.js';
 import {
   driveTrip,
   lifetimeCounters,
-  type Counters,
   type DriverStyle,
-  type SettingsChange,
   type TripOutput,
   type Truck,
 } from './vehicle.js';

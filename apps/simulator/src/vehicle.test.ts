@@ -9,14 +9,8 @@ import {
 import { Random, seedOf } from './random.js';
 import { distance, placeIndex, planRoute, roadNetwork } from './route.js';
 import { newVehicle, simulateHistory } from './schedule.js';
-import {
-  driverStyle,
-  driveTrip,
-  lifetimeCounters,
-  reportedMetrics,
-  THRESHOLDS,
-  type TripPlan,
-} from './vehicle.js';
+import { reportedMetrics } from './trip-recorder.js';
+import { driverStyle, driveTrip, lifetimeCounters, THRESHOLDS, type TripPlan } from './vehicle.js';
 
 const network = roadNetwork();
 const depot = placeIndex(network, 'Nieuwegein, Plettenburg');
