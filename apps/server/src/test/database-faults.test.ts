@@ -1,6 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -329,6 +337,8 @@ it('keeps running through a fast stop, a kill -9 and a freeze of PostgreSQL, ans
 
   // Every acknowledged record is stored (once).
   const { port } = postmaster();
+  // The password generated on the first start, readable by the owner only.
+  expect(statSync(path.join(dataDir, PASSWORD_FILE)).mode & 0o777).toBe(0o600);
   const password = readFileSync(path.join(dataDir, PASSWORD_FILE), 'utf8').trim();
   const check = new pg.Client({
     host: '127.0.0.1',
