@@ -2,6 +2,11 @@
 // its embedded database and seeds the demo organisations), then the simulator:
 // it seeds the demo fleet's history on a first start and keeps some trucks
 // driving live. DEMO_SIMULATOR=false (or SEED_DEMO=false) runs the server alone.
+//
+// It keeps the portal up: a server that dies unexpectedly (a crash, killed, out of memory)
+// after it had started is started again, 1 s later, then 2, 4 … 30 s while it keeps dying
+// early, and says so. Ctrl-C or SIGTERM stops everything without a restart; a server that
+// cannot start at all (a configuration error, the port in use) is not retried.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { prepare, root } from './prepare.mjs';
@@ -18,20 +23,25 @@ const run = (script, args, stdout) => {
   child.on('exit', () => children.delete(child));
   return child;
 };
-
-const server = run('apps/server/dist/main.js', [], 'pipe');
+const say = (message) => process.stderr.write(`${message}\n`);
 const off = (name) => ['0', 'false', 'no', 'off'].includes((process.env[name] ?? '').toLowerCase());
-let output = '';
-server.stdout.on('data', (chunk) => {
-  process.stdout.write(chunk);
-  if (output === null) return;
-  output += chunk.toString();
-  const address = /running at (http\S+)/.exec(output)?.[1];
-  if (!address) return;
-  output = null;
+
+/** Restarts: the first after 1 s, doubling to 30 s; back to 1 s after a minute of running. */
+const FIRST_RESTART_MS = 1000;
+const MAX_RESTART_MS = 30_000;
+const STABLE_MS = 60_000;
+
+let stopping = false;
+let restarts = 0;
+let everRunning = false;
+let simulator;
+let restartTimer;
+
+function startSimulator(address) {
   if (off('DEMO_SIMULATOR') || off('SEED_DEMO')) return;
+  if (simulator && simulator.exitCode === null && simulator.signalCode === null) return;
   const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
-  const simulator = run(
+  simulator = run(
     'apps/simulator/dist/main.js',
     [
       'demo',
@@ -51,14 +61,49 @@ server.stdout.on('data', (chunk) => {
     'inherit',
   );
   simulator.on('exit', (code, signal) => {
-    if (code && !signal)
-      process.stderr.write(`The simulator stopped (exit ${code}); the portal keeps running.\n`);
+    if (code && !signal && !stopping)
+      say(`The simulator stopped (exit ${code}); the portal keeps running.`);
   });
-});
+}
 
-const stop = (signal) => children.forEach((child) => child.kill(signal));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
-server.on('exit', (code, signal) => {
-  stop('SIGTERM');
-  process.exitCode = code ?? (signal ? 1 : 0);
-});
+function startServer() {
+  const server = run('apps/server/dist/main.js', [], 'pipe');
+  const startedAt = Date.now();
+  let output = '';
+  server.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    if (output === null) return;
+    output += chunk.toString();
+    const address = /running at (http\S+)/.exec(output)?.[1];
+    if (!address) return;
+    output = null;
+    everRunning = true;
+    // The simulator of the first start, or one that gave up while the server was away.
+    startSimulator(address);
+  });
+  server.on('exit', (code, signal) => {
+    if (stopping) return;
+    const how = signal ? `was killed (${signal})` : `exited (code ${code})`;
+    // Never started: a configuration error or a port in use does not mend by itself.
+    if (!everRunning || (code === 0 && !signal)) {
+      if (!everRunning) say(`The server ${how} before it started; not starting it again.`);
+      stopping = true;
+      for (const child of children) child.kill('SIGTERM');
+      process.exitCode = code ?? 1;
+      return;
+    }
+    if (Date.now() - startedAt > STABLE_MS) restarts = 0;
+    const wait = Math.min(MAX_RESTART_MS, FIRST_RESTART_MS * 2 ** restarts++);
+    say(`The server ${how} unexpectedly; starting it again in ${wait / 1000} s.`);
+    restartTimer = setTimeout(startServer, wait);
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true;
+    clearTimeout(restartTimer);
+    for (const child of children) child.kill(signal);
+  });
+}
+startServer();

@@ -35,6 +35,18 @@ export interface Config {
   videoGateway: VideoGatewayConfig;
   monitoring: MonitoringConfig;
   sync: SyncConfig;
+  /** Issue 16, database faults: limits of every database connection, ms (0: none). */
+  database: DatabaseTimeoutsConfig;
+}
+
+/** Issue 16: a database that stops, hangs or is gone makes calls fail fast (README, docs/operations.md). */
+export interface DatabaseTimeoutsConfig {
+  /** opening a connection or waiting for a free one; also how long a frozen database goes unnoticed */
+  connectMs: number;
+  /** one statement; long enough for the heaviest report, re-processing and organisation deletion */
+  statementMs: number;
+  /** a transaction open without a statement */
+  idleInTransactionMs: number;
 }
 
 /** Synchronisation (docs/synchronisation.md). */
@@ -297,6 +309,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       jobSeconds: integer(env, 'SYNC_JOB_SECONDS', 10, 0),
       retrySeconds: integer(env, 'SYNC_RETRY_SECONDS', 60),
       timeoutMs: integer(env, 'SYNC_TIMEOUT', 15_000, 100),
+    },
+    // Issue 16, database faults.
+    database: {
+      connectMs: integer(env, 'DB_CONNECT_TIMEOUT', 3000, 0),
+      statementMs: integer(env, 'DB_STATEMENT_TIMEOUT', 600_000, 0),
+      idleInTransactionMs: integer(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT', 60_000, 0),
     },
   };
 }

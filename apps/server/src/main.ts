@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createDb, migrate } from './db/database.js';
+import { createDb, databaseWatch, migrate, watchDatabase } from './db/database.js';
 import { ConfigurationRepository } from './modules/configurations/configurations.repository.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/demo/demo-accounts.js';
@@ -18,8 +18,21 @@ async function main() {
     );
     databaseUrl = embedded.url;
   }
-  const db = createDb(databaseUrl, 10, (error) =>
-    process.stderr.write(`database connection lost: ${error.message}\n`),
+  // A dropped idle connection is replaced by the pool; the watch (once started) says once that
+  // the database is gone and once that it is back, instead of a line per connection.
+  const db = createDb(
+    databaseUrl,
+    10,
+    (error) => {
+      const watch = databaseWatch(db);
+      if (watch) watch.suspect();
+      else process.stderr.write(`database connection lost: ${error.message}\n`);
+    },
+    {
+      connectMs: config.database.connectMs,
+      statementMs: config.database.statementMs,
+      idleInTransactionMs: config.database.idleInTransactionMs,
+    },
   );
   const applied = await migrate(db);
   if (applied.length) say(`Applied migrations: ${applied.join(', ')}`);
@@ -27,12 +40,19 @@ async function main() {
   const seeded = config.seedDemo && (await seedDemo(db));
 
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  const watch = watchDatabase(db, app.log);
+  // A promise nobody awaited that failed (a database call of a fire-and-forget job, most
+  // likely) is logged; it does not end the process and every connection with it.
+  process.on('unhandledRejection', (reason) =>
+    app.log.error({ err: reason }, 'a failure that nothing handled'),
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) process.exit(1); // a second Ctrl-C does not wait
     stopping = true;
     say(`\n${signal}: stopping…`);
     await app.close();
+    await watch.stop();
     await db.destroy();
     await embedded?.stop();
     process.exit(0);

@@ -1,9 +1,19 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, CredentialError, DeviceApi, MainApi, UnreachableError } from './client.js';
+import {
+  ApiError,
+  CredentialError,
+  DeviceApi,
+  MainApi,
+  UnreachableError,
+  retryAfterMs,
+} from './client.js';
 
-type Handler = (request: IncomingMessage, body: string) => { status: number; body: unknown };
+type Handler = (
+  request: IncomingMessage,
+  body: string,
+) => { status: number; body: unknown; headers?: Record<string, string> };
 
 let server: Server | undefined;
 afterEach(
@@ -16,7 +26,10 @@ async function serve(handler: Handler): Promise<string> {
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       const answer = handler(request, body);
-      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      response.writeHead(answer.status, {
+        'content-type': 'application/json',
+        ...answer.headers,
+      });
       response.end(JSON.stringify(answer.body));
     });
   });
@@ -152,5 +165,59 @@ describe('MainApi', () => {
       code: 'CONFLICT',
       message: 'Driver 9 is already linked',
     });
+  });
+});
+
+describe('Retry-After (the server restarting its database answers 503 with it)', () => {
+  it.each([
+    ['3', 3000],
+    ['0', 0],
+    ['  2 ', 2000],
+    ['999', 60_000],
+    ['Wed, 21 Oct 2026 07:28:05 GMT', 5000],
+    ['Wed, 21 Oct 2026 07:27:00 GMT', 0],
+    ['soon', undefined],
+    [null, undefined],
+  ])('%s → %s ms', (header, ms) => {
+    expect(retryAfterMs(header, Date.parse('Wed, 21 Oct 2026 07:28:00 GMT'))).toBe(ms);
+  });
+
+  it('a device waits as long as Retry-After asks before it sends the batch again', async () => {
+    const times: number[] = [];
+    const url = await serve(() => {
+      times.push(Date.now());
+      if (times.length === 1)
+        return {
+          status: 503,
+          body: { code: 'DATABASE_UNAVAILABLE', message: 'later' },
+          headers: { 'retry-after': '1' },
+        };
+      return { status: 200, body: { stored: 1, duplicates: 0, rejected: [] } };
+    });
+    const logs: string[] = [];
+    await new DeviceApi(url, 'dev_1_secret', (m) => logs.push(m)).sendRecords(records(1));
+    expect(times).toHaveLength(2);
+    // Without Retry-After the first wait is 0.5 s.
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(950);
+    expect(logs).toEqual([expect.stringContaining('retrying in 1 s')]);
+  });
+
+  it('the main API client retries a 503 with Retry-After instead of failing', async () => {
+    let calls = 0;
+    const url = await serve((request) => {
+      if (request.url === '/api/login')
+        return { status: 200, body: { accessToken: 'a', refreshToken: 'r' } };
+      calls++;
+      if (calls <= 2)
+        return {
+          status: 503,
+          body: { code: 'DATABASE_UNAVAILABLE', message: 'later' },
+          headers: { 'retry-after': '0' },
+        };
+      return { status: 200, body: [] };
+    });
+    const api = new MainApi(url, { organisation: 'o', username: 'u', password: 'p' });
+    await expect(api.organisations()).resolves.toEqual([]);
+    expect(calls).toBe(3);
   });
 });

@@ -46,9 +46,31 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** what the server's Retry-After asked for (503 while its database is away, 429), in ms */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+/** The longest Retry-After the simulator honours; a larger one is read as this. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/** Retry-After in ms: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const ms = /^\d+$/.test(header.trim()) ? Number(header.trim()) * 1000 : Date.parse(header) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
+
+/**
+ * How long to wait before attempt `attempt + 1`: the backoff, but never sooner than the
+ * server's Retry-After asked (so the attempts still span a restart of a minute).
+ */
+function waitBefore(problem: unknown, attempt: number, backoffMs: number): number {
+  const asked = problem instanceof ApiError ? (problem.retryAfterMs ?? 0) : 0;
+  return Math.max(asked, Math.min(30_000, backoffMs * 2 ** (attempt - 1)));
 }
 
 async function call(url: string, init: RequestInit): Promise<Response> {
@@ -74,6 +96,7 @@ async function failure(response: Response): Promise<ApiError> {
     response.status,
     body.code ?? `HTTP_${response.status}`,
     body.message ?? (text.slice(0, 200) || response.statusText),
+    retryAfterMs(response.headers.get('retry-after')),
   );
 }
 
@@ -84,6 +107,9 @@ export interface SignIn {
 }
 
 type Query = Record<string, string | undefined>;
+
+/** Tries of one main-API call the server answers 503 or 429 (with Retry-After) before giving up. */
+const MAIN_API_ATTEMPTS = 8;
 
 export class MainApi {
   private tokens: TokenPair | undefined;
@@ -147,6 +173,11 @@ export class MainApi {
       const error = await failure(response);
       if (attempt === 0 && error.status === 401 && error.code === ErrorCode.TOKEN_EXPIRED) {
         await this.renew();
+        continue;
+      }
+      // The server asks to come back later (its database restarts, too many calls): do so.
+      if ((error.status === 503 || error.status === 429) && attempt < MAIN_API_ATTEMPTS) {
+        await sleep(waitBefore(error, attempt + 1, 500));
         continue;
       }
       throw error;
@@ -275,6 +306,7 @@ export class DeviceApi {
   private async post(kind: 'records' | 'datapoints', batch: unknown[]): Promise<BatchResult> {
     for (let attempt = 1; ; attempt++) {
       let problem: string;
+      let asked: ApiError | undefined;
       try {
         const response = await call(`${this.base}/${kind}`, {
           method: 'POST',
@@ -289,13 +321,14 @@ export class DeviceApi {
         if (error.status === 401) throw new CredentialError(error.message);
         if (error.status < 500 && error.status !== 429) throw error;
         problem = `${error.status} ${error.message}`;
+        asked = error;
       } catch (error) {
         if (!(error instanceof UnreachableError)) throw error;
         problem = error.message;
       }
       if (attempt >= this.attempts)
         throw new UnreachableError(`Sending ${kind} failed ${attempt} times: ${problem}`);
-      const wait = Math.min(30_000, 500 * 2 ** (attempt - 1));
+      const wait = waitBefore(asked, attempt, 500);
       this.log(`Sending ${kind} failed (${problem}); retrying in ${wait / 1000} s`);
       await sleep(wait);
     }
@@ -427,7 +460,7 @@ export class DeviceApi {
         problem = error;
       }
       if (attempt >= 4 || signal?.aborted) throw problem;
-      await pause(1000 * 2 ** (attempt - 1), signal);
+      await pause(waitBefore(problem, attempt, 1000), signal);
     }
   }
 }

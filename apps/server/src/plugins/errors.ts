@@ -4,7 +4,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { ErrorCode, type ErrorBody } from '@fleet/contract';
 import { HttpError } from '../lib/http-error.js';
-import { clientErrorOf } from '../lib/postgres-errors.js';
+import {
+  clientErrorOf,
+  databaseUnavailable,
+  isDatabaseUnavailable,
+} from '../lib/postgres-errors.js';
+import { databaseWatch } from '../db/database.js';
 import { describeValidationErrors } from '../lib/validation-messages.js';
 
 const CLIENT_CODES: Record<number, ErrorCode> = {
@@ -20,12 +25,28 @@ const CLIENT_CODES: Record<number, ErrorCode> = {
   429: ErrorCode.TOO_MANY_ATTEMPTS,
 };
 
+/** The bases whose calls need the database (not the API docs, not health: it answers itself). */
+const DATABASE_BASES =
+  /^\/(?:api(?!\/(?:health|docs)(?:[/?]|$))|admin-api|sync-api|device-api)(?:[/?]|$)/;
+
 /** One error shape, `{code, message}`, for every failure; a 500 never leaks internals. */
 export default fp(
   async function errors(app: FastifyInstance) {
+    // Issue 16: while the database watch finds the database unavailable, the API bases answer
+    // 503 at once instead of waiting for it; health answers with the state itself.
+    app.addHook('onRequest', async (request) => {
+      if (databaseWatch(app.db)?.available === false && DATABASE_BASES.test(request.url))
+        throw databaseUnavailable();
+    });
     app.setErrorHandler((caught: FastifyError | HttpError, request, reply) => {
-      const mapped = clientErrorOf(caught);
-      if (mapped) request.log.info({ err: caught }, 'database refused the request');
+      // A connection lost, refused or timed out: 503 with Retry-After, and the watch looks now.
+      const unavailable = isDatabaseUnavailable(caught);
+      if (unavailable) {
+        databaseWatch(app.db)?.suspect();
+        request.log.debug({ err: caught }, 'database unavailable');
+      }
+      const mapped = unavailable ? databaseUnavailable() : clientErrorOf(caught);
+      if (mapped && !unavailable) request.log.info({ err: caught }, 'database refused the request');
       const error = mapped ?? caught;
       let status = 500;
       let body: ErrorBody = {
@@ -46,7 +67,9 @@ export default fp(
         status = error.statusCode;
         body = { code: CLIENT_CODES[status] ?? ErrorCode.VALIDATION_ERROR, message: error.message };
       }
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      // A database outage is logged once by the watch, not once per refused request.
+      if (status >= 500 && body.code !== ErrorCode.DATABASE_UNAVAILABLE)
+        request.log.error({ err: error }, 'request failed');
       return reply.status(status).send(body);
     });
   },

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { dedicatedConnection, type Db } from '../../db/database.js';
+import { OutageLog } from '../../lib/outage.js';
 import { NOTIFY_CHANNEL } from './device-channel.repository.js';
 
 const RECONNECT_MS = 1000;
@@ -16,12 +17,16 @@ export class CommandListener {
   private connecting: Promise<void> | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  /** One warning when the database goes, one line when listening again; none per retry. */
+  private readonly outage: OutageLog;
 
   constructor(
     private readonly db: Db,
     private readonly events: { notified(deviceId: number): void; reconnected(): void },
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.outage = new OutageLog('command listener', log);
+  }
 
   get listening(): boolean {
     return this.client !== undefined;
@@ -40,19 +45,24 @@ export class CommandListener {
       const deviceId = Number(message.payload);
       if (Number.isInteger(deviceId)) this.events.notified(deviceId);
     });
-    client.on('error', (error) => this.log.warn({ err: error }, 'command listener: error'));
+    // The 'end' that follows reconnects; an error the outage does not know is logged.
+    client.on('error', (error) => {
+      if (this.outage.failed(error) === undefined)
+        this.log.warn({ err: error }, 'command listener: error');
+    });
     client.on('end', () => {
       if (this.client !== client) return;
       this.client = undefined;
       if (this.closed) return;
-      this.log.warn('command listener: connection lost, reconnecting');
+      this.outage.down('the LISTEN connection was lost');
       this.scheduleReconnect();
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     } catch (error) {
-      this.log.warn({ err: error }, 'command listener: cannot listen');
+      if (this.outage.failed(error) === undefined)
+        this.log.warn({ err: error }, 'command listener: cannot listen');
       await client.end().catch(() => {});
       this.scheduleReconnect();
       return;
@@ -62,6 +72,7 @@ export class CommandListener {
       return;
     }
     this.client = client;
+    this.outage.succeeded();
     this.events.reconnected();
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_DRIVER_LINK_EXTEND_TIME } from '@fleet/contract';
+import { OutageLog } from '../../lib/outage.js';
 import { retryOnConflict } from '../../lib/postgres-errors.js';
 import type { ClaimedDay, EngineRepository } from './engine.repository.js';
 import { processDay } from './process-day.js';
@@ -16,11 +17,15 @@ const IDLE_POLL_MS = 250;
 export class EngineService {
   private running = false;
   private loops: Promise<void>[] = [];
+  /** Shared by the workers: one warning per database outage, not one per failed round. */
+  private readonly outage: OutageLog;
 
   constructor(
     private readonly repository: EngineRepository,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.outage = new OutageLog('engine', log);
+  }
 
   /** Rebuilds one queued asset-day; answers false when the queue is empty. */
   async processNext(now = new Date()): Promise<boolean> {
@@ -100,12 +105,19 @@ export class EngineService {
 
   private async loop(): Promise<void> {
     while (this.running) {
+      let wait = IDLE_POLL_MS;
       try {
-        if (await this.processNext()) continue;
+        const worked = await this.processNext();
+        this.outage.succeeded();
+        if (worked) continue;
       } catch (error) {
-        this.log.error({ err: error }, 'engine: rebuilding an asset-day failed; it stays queued');
+        // The database is gone: back off (the asset-day stays queued) and say so once.
+        const backoff = this.outage.failed(error);
+        if (backoff === undefined)
+          this.log.error({ err: error }, 'engine: rebuilding an asset-day failed; it stays queued');
+        else wait = backoff;
       }
-      await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 }

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Health } from '@fleet/contract';
-import { HttpError, errorResponses } from '../../lib/http-error.js';
+import { ErrorCode, Health, HealthUnavailable } from '@fleet/contract';
+import { databaseWatch } from '../../db/database.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailable,
+  isDatabaseUnavailable,
+} from '../../lib/postgres-errors.js';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -9,16 +14,37 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',
+        description:
+          '200 while the database answers; 503 DATABASE_UNAVAILABLE with Retry-After while it ' +
+          'does not (stopped, restarting, frozen), with the time this process noticed.',
         security: [],
-        response: { 200: Health, ...errorResponses(503) },
+        response: { 200: Health, 503: HealthUnavailable },
       },
     },
-    async () => {
+    async (_request, reply) => {
+      const unavailable = async (since?: Date) => {
+        void reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return {
+          code: ErrorCode.DATABASE_UNAVAILABLE,
+          message: databaseUnavailable().message,
+          status: 'unavailable' as const,
+          database: 'unavailable' as const,
+          ...(since ? { databaseUnavailableSince: since.toISOString() } : {}),
+          version: app.appVersion,
+          videoGateway: await app.services.videoGateway.status(),
+        };
+      };
+      // The watch already knows: answer at once rather than wait on a frozen server.
+      const state = databaseWatch(app.db)?.state;
+      if (state && !state.available) return unavailable(state.since);
       let engineQueue: number;
       try {
         engineQueue = await app.services.engine.pending();
-      } catch {
-        throw new HttpError(503, 'DATABASE_UNAVAILABLE', 'The database does not answer');
+      } catch (error) {
+        // Whatever the database answered instead, this process is not healthy.
+        if (isDatabaseUnavailable(error)) databaseWatch(app.db)?.suspect();
+        else app.log.error({ err: error }, 'health: the database refused the check');
+        return unavailable();
       }
       return {
         status: 'ok' as const,

@@ -22,6 +22,7 @@ import {
 } from '@fleet/contract';
 import type { MonitoringConfig } from '../../config.js';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/http-error.js';
+import { OutageLog } from '../../lib/outage.js';
 import type { AccessService } from '../access/access.service.js';
 import type { FleetAccess } from '../access/fleet-access.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
@@ -98,6 +99,7 @@ function toRequest(row: RequestRow, now: number): AssetMonitoringRequest {
  */
 export class MonitoringService {
   private timer: NodeJS.Timeout | undefined;
+  private jobsOutage: OutageLog | undefined;
   private running: Promise<void> | undefined;
   private readonly tokens: MonitoringTokens;
 
@@ -564,8 +566,16 @@ export class MonitoringService {
   /** Runs the jobs soon, once at a time in this process (only once startJobs ran). */
   private kick(): void {
     if (this.running || !this.timer) return;
+    // A database outage is logged once (and its end), not once per round.
+    const outage = (this.jobsOutage ??= new OutageLog('monitoring jobs', this.log));
     this.running = this.runJobs()
-      .catch((error: unknown) => this.log.error({ err: error }, 'monitoring jobs failed'))
+      .then(
+        () => outage.succeeded(),
+        (error: unknown) => {
+          if (outage.failed(error) === undefined)
+            this.log.error({ err: error }, 'monitoring jobs failed');
+        },
+      )
       .finally(() => {
         this.running = undefined;
       });

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { OutageLog } from '../../lib/outage.js';
+import { isDatabaseUnavailable } from '../../lib/postgres-errors.js';
 import type { SyncConfigRepository } from './sync-config.repository.js';
 import type { SyncResultRepository } from './sync-results.repository.js';
 import type { SyncRunService } from './sync-run.service.js';
@@ -24,6 +26,7 @@ export class SyncScheduler {
   private closed = false;
   private lastPrune = 0;
   private readonly stopping = new AbortController();
+  private outage: OutageLog | undefined;
 
   constructor(
     private readonly configs: SyncConfigRepository,
@@ -56,8 +59,16 @@ export class SyncScheduler {
       this.again = true;
       return;
     }
+    // A database outage is logged once (and its end), not once per round.
+    const outage = (this.outage ??= new OutageLog('sync scheduler', this.log));
     this.round = this.runRound()
-      .catch((error: unknown) => this.log.error({ err: error }, 'sync: scheduling round failed'))
+      .then(
+        () => outage.succeeded(),
+        (error: unknown) => {
+          if (outage.failed(error) === undefined)
+            this.log.error({ err: error }, 'sync: scheduling round failed');
+        },
+      )
       .finally(() => {
         this.round = undefined;
         if (this.again) {
@@ -83,6 +94,8 @@ export class SyncScheduler {
       try {
         await this.runs.runIfDue(candidate, this.stopping.signal);
       } catch (error) {
+        // The database went: the round ends (the run stays due) and the outage is told once.
+        if (isDatabaseUnavailable(error)) throw error;
         this.log.error(
           { err: error, organisationId: candidate.organisationId },
           'sync: run failed',
