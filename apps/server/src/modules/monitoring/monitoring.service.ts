@@ -25,6 +25,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.
 import type { AccessService } from '../access/access.service.js';
 import type { FleetAccess } from '../access/fleet-access.js';
 import { MonitoringAccess, type Viewer } from '../access/monitoring-access.js';
+import { callerKey } from '../authn/callers.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
 import type { DeviceChannelService } from '../device-channel/device-channel.service.js';
 import type { DriverRepository } from '../drivers/drivers.repository.js';
@@ -222,7 +223,7 @@ export class MonitoringService {
   }
 
   async get(viewer: Viewer, id: number): Promise<AssetMonitoring> {
-    return this.answer(await this.readable(viewer, id));
+    return this.answer(await this.readable(viewer, id), viewer);
   }
 
   async token(user: AccessTokenClaims, id: number): Promise<{ accessToken: string }> {
@@ -286,7 +287,9 @@ export class MonitoringService {
     return this.tokens.sign(row.id, new Date(end.getTime() + this.config.tokenHours * 3_600_000));
   }
 
-  private async answer(row: MonitoringRow): Promise<AssetMonitoring> {
+  /** The monitoring as the API answers it; a viewer watching it live gets its ICE servers too. */
+  private async answer(row: MonitoringRow, viewer?: Viewer): Promise<AssetMonitoring> {
+    const live = row.room_id !== null && row.live_feed_reason === null && !row.end_at;
     const positions = await this.repository.positions(row.id, MAX_MONITORING_POSITIONS);
     return {
       id: row.id,
@@ -325,6 +328,9 @@ export class MonitoringService {
             cameraMask: row.camera_mask,
             media: row.media,
             recordingsPending: row.recordings_pending,
+            ...(viewer && live
+              ? { iceServers: this.gateway.iceServersFor(callerKey(viewer)) }
+              : {}),
           }
         : null,
       deviceName: row.device_name,
@@ -503,7 +509,7 @@ export class MonitoringService {
             roomId: available ? Number(row.room_id) : null,
             pin: available ? row.room_pin : null,
             cameraMask: row.camera_mask,
-            iceServers: available ? this.gateway.iceServers : [],
+            iceServers: available ? this.gateway.iceServersFor(`device-${row.device_id}`) : [],
           }
         : null,
     };

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetMonitoring, DeviceCommand, DeviceMonitoring } from '@fleet/contract';
@@ -11,6 +12,7 @@ import { findJanus } from './janus-process.repository.js';
  * Skipped without Janus, except in CI (video-gateway.test.ts says so).
  */
 const janusInstalled = findJanus('janus') !== undefined;
+const TURN_SECRET = 'shared-with-coturn';
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 
 describe.skipIf(!janusInstalled)('the Janus proxy', () => {
@@ -51,7 +53,12 @@ describe.skipIf(!janusInstalled)('the Janus proxy', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ JANUS: 'auto', JANUS_RTP_PORTS: '21200-21300' });
+    t = await createTestApp({
+      JANUS: 'auto',
+      JANUS_RTP_PORTS: '21200-21300',
+      ICE_SERVERS: 'turn:turn.example.com:3478',
+      TURN_SECRET: TURN_SECRET,
+    });
     await t.app.ready();
     seed = fleetSeed(t);
     polder = await startMonitoring('Polder Logistics');
@@ -108,6 +115,29 @@ describe.skipIf(!janusInstalled)('the Janus proxy', () => {
     expect(events.statusCode, events.body).toBe(200);
     const all = [events.json()].flat() as { plugindata?: { data?: { videoroom?: string } } }[];
     expect(all.map((e) => e.plugindata?.data?.videoroom)).toContain('joined');
+  });
+
+  it('gives TURN credentials of its own to whoever may watch, and none to anyone else', async () => {
+    const asToken = await t.app.inject({
+      method: 'GET',
+      url: `/api/assetmonitorings/${polder.id}`,
+      headers: { authorization: `Bearer ${polderToken}` },
+    });
+    const [turn] = asToken.json<AssetMonitoring>().liveFeed!.iceServers!;
+    expect(turn).toEqual({
+      urls: 'turn:turn.example.com:3478',
+      username: expect.stringMatching(new RegExp(`^\\d{10}:monitoring-${polder.id}$`)),
+      credential: expect.any(String),
+    });
+    // the TURN server checks it with the same secret (coturn use-auth-secret)
+    expect(turn!.credential).toBe(
+      createHmac('sha1', TURN_SECRET).update(turn!.username!).digest('base64'),
+    );
+    expect(Number(turn!.username!.split(':')[0]) * 1000).toBeGreaterThan(Date.now() + 86_000_000);
+    const asOem = await t.as('oem', { method: 'GET', url: `/api/assetmonitorings/${polder.id}` });
+    expect(asOem.json<AssetMonitoring>().liveFeed!.iceServers![0]!.username).toMatch(/:user-\d+$/);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(anonymous.json().liveVideo.iceServers).toEqual([]);
   });
 
   it('lets a user of the organisation above in, as the portal does', async () => {
