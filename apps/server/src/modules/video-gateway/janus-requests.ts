@@ -10,12 +10,16 @@ export type JanusTarget = 'root' | 'session' | 'handle';
 export const VIDEOROOM = 'janus.plugin.videoroom';
 
 /**
- * VideoRoom requests a viewer sends (join as the listening 'ControlRoom' publisher or as the
- * subscriber, start, change its subscription, leave). Everything else (create, destroy, edit,
- * list, exists, listparticipants, kick, rtp_forward, enable_recording, …) is the server's own.
+ * VideoRoom requests of a participant of one room: join (as the 'ControlRoom' publisher or as
+ * the subscriber), publish and unpublish in it (the control room may speak; a camera on a
+ * browser does, as the browser test's), start, change its subscription, leave. Everything
+ * else (create, destroy, edit, list, exists, listparticipants, kick, rtp_forward,
+ * enable_recording, …) is the server's own.
  */
 export const VIEWER_REQUESTS = [
   'join',
+  'publish',
+  'unpublish',
   'start',
   'configure',
   'subscribe',
