@@ -119,6 +119,9 @@ import { SyncScheduler } from './modules/sync/sync-scheduler.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { SyncService } from './modules/sync/sync.service.js';
 import { SyncedRecords } from './modules/sync/synced-records.repository.js';
+// Issue 16: one authentication layer.
+import { Authentication } from './modules/authn/authn.service.js';
+import { MonitoringTokens } from './modules/monitoring/monitoring-tokens.js';
 
 /** Most records of one kind a remote organisation may list to one run. */
 const SYNC_MAX_ITEMS_PER_KIND = 100_000;
@@ -238,17 +241,33 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     config.sync.jobSeconds,
     log,
   );
+  // Issue 16: one authentication layer that knows every kind of caller.
+  const deviceAuth = new DeviceAuthService(deviceRepository);
+  const syncApiKeys = new ApiKeyService(
+    new ApiKeyRepository(db),
+    access,
+    async (userId) => (await userRepository.find(userId))?.name ?? null,
+  );
+  const mediaLinkTokens = new MediaLinkTokens(secret, config.media.linkSeconds);
+  const monitoringEnds = new MonitoringRepository(db);
+  const authentication = new Authentication(
+    sessions,
+    new MonitoringTokens(secret),
+    deviceAuth,
+    syncApiKeys,
+    mediaLinkTokens,
+    {
+      monitoringTokenHours: config.monitoring.tokenHours,
+      monitoringEnd: (id) => monitoringEnds.endOf(id),
+    },
+  );
   return {
     syncScheduler,
     syncRuns,
     sync: new SyncService(syncConfigs, syncResults, syncRemote, keyCrypto, access, () =>
       syncScheduler.kick(),
     ),
-    syncApiKeys: new ApiKeyService(
-      new ApiKeyRepository(db),
-      access,
-      async (userId) => (await userRepository.find(userId))?.name ?? null,
-    ),
+    syncApiKeys,
     syncExport: new SyncExportService(new SyncExportRepository(db), organisationRepository),
     organisationSettings,
     videoGateway,
@@ -307,7 +326,8 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       syncedRecords,
       linkChanged,
     ),
-    deviceAuth: new DeviceAuthService(deviceRepository),
+    deviceAuth,
+    authentication,
     ingest: new IngestService(new IngestRepository(db, config.timezone)),
     engine,
     adminData: new AdminDataService(
@@ -339,7 +359,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       scoreSettings,
     ),
     media,
-    mediaLinks: new MediaLinkService(new MediaLinkTokens(secret, config.media.linkSeconds), media),
+    mediaLinks: new MediaLinkService(mediaLinkTokens, media),
     geocoding: new GeocodingService(
       new GeocodeCacheRepository(db),
       createGeocoder({ ...config.geocoder, userAgent: `Fleetwise/${VERSION}` }),

@@ -79,6 +79,8 @@ export interface VideoGatewayConfig {
   rtpPortRange: string;
   /** STUN/TURN servers for browsers (and Janus's own STUN) */
   iceServers: IceServer[];
+  // Issue 16 (authentication): time-limited TURN credentials (TURN_SECRET, TURN_TTL).
+  turn: { secret?: string; ttlSeconds: number };
 }
 
 export interface MonitoringConfig {
@@ -269,6 +271,8 @@ function videoGateway(env: NodeJS.ProcessEnv, dataDir: string): VideoGatewayConf
     recordingsDir: recordings,
     rtpPortRange: ports,
     iceServers: iceServers(env.ICE_SERVERS),
+    // Issue 16 (authentication): TURN REST credentials, as coturn's use-auth-secret checks them.
+    turn: { secret: env.TURN_SECRET || undefined, ttlSeconds: integer(env, 'TURN_TTL', 86400, 60) },
   };
 }
 

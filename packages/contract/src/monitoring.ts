@@ -115,6 +115,14 @@ export type ControlRoomAlarm = Static<typeof ControlRoomAlarm>;
 
 /** A recording of the live feed, once converted to an H.264 MP4 medium. */
 export const LiveFeedMedium = Type.Object({ mediaId: Type.Integer(), camera: CameraBit });
+
+/** A STUN or TURN server for RTCPeerConnection (TURN with its credential). */
+export const IceServer = Type.Object({
+  urls: Type.Union([Type.String(), Type.Array(Type.String())]),
+  username: Type.Optional(Type.String()),
+  credential: Type.Optional(Type.String()),
+});
+export type IceServer = Static<typeof IceServer>;
 export type LiveFeedMedium = Static<typeof LiveFeedMedium>;
 
 /**
@@ -131,6 +139,11 @@ export const LiveFeed = Type.Object({
   media: Type.Array(LiveFeedMedium),
   /** recordings still being converted after the end */
   recordingsPending: Type.Integer(),
+  /**
+   * While live, to whoever may watch it: the STUN and TURN servers, TURN with credentials
+   * (time-limited ones with TURN_SECRET). GET client-config answers STUN servers only.
+   */
+  iceServers: Type.Optional(Type.Array(IceServer)),
 });
 export type LiveFeed = Static<typeof LiveFeed>;
 
@@ -177,14 +190,8 @@ export const LiveVideoConfig = Type.Object({
   reason: Nullable(Type.String()),
   /** the Janus HTTP API through the server (needs a session or a monitoring token) */
   gatewayPath: Type.String(),
-  /** STUN/TURN servers for RTCPeerConnection */
-  iceServers: Type.Array(
-    Type.Object({
-      urls: Type.Union([Type.String(), Type.Array(Type.String())]),
-      username: Type.Optional(Type.String()),
-      credential: Type.Optional(Type.String()),
-    }),
-  ),
+  /** STUN servers for RTCPeerConnection; TURN comes with a live monitoring (liveFeed.iceServers) */
+  iceServers: Type.Array(IceServer),
 });
 export type LiveVideoConfig = Static<typeof LiveVideoConfig>;
 

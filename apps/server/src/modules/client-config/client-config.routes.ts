@@ -25,7 +25,8 @@ export const clientConfigRoutes: FastifyPluginAsyncTypebox<
           available: gateway.configured,
           reason: gateway.unavailableReason,
           gatewayPath: '/janus',
-          iceServers: gateway.iceServers,
+          // TURN credentials only to callers who may watch a live feed (liveFeed.iceServers).
+          iceServers: gateway.publicIceServers,
         },
       };
     },

@@ -24,3 +24,21 @@ describe('GET /api/client-config', () => {
     expect(response.json()).toMatchObject({ mapStyleUrl: 'https://tiles.example.com/style.json' });
   });
 });
+
+describe('GET /api/client-config and TURN', () => {
+  const ICE = JSON.stringify([
+    { urls: 'stun:stun.example.com:3478' },
+    { urls: 'turn:turn.example.com:3478', username: 'fleet', credential: 'turn-password' },
+  ]);
+
+  it.each([
+    ['static TURN credentials', { ICE_SERVERS: ICE }],
+    ['a TURN secret', { ICE_SERVERS: ICE, TURN_SECRET: 'shared-with-coturn' }],
+  ])('gives anonymous callers STUN only, never TURN (%s)', async (_, env) => {
+    test = await createTestApp(env);
+    const response = await test.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().liveVideo.iceServers).toEqual([{ urls: 'stun:stun.example.com:3478' }]);
+    expect(response.body).not.toMatch(/turn|password|credential/i);
+  });
+});

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import {
   BatchResult,
@@ -8,20 +7,12 @@ import {
   CommandQuery,
   CommandResult,
   DatapointBatch,
-  ErrorCode,
   IdParams,
   RecordBatch,
 } from '@fleet/contract';
-import { errorResponses, NoContent, unauthorized } from '../../lib/http-error.js';
+import { errorResponses, NoContent } from '../../lib/http-error.js';
 import { deviceMediaRoutes } from '../media/media.routes.js';
 import { deviceMonitoringRoutes } from '../monitoring/monitoring.routes.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The device whose credential signed the request (device API only). */
-    deviceId: number;
-  }
-}
 
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -30,15 +21,8 @@ const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
  * take their commands from the command channel.
  */
 export const deviceApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.decorateRequest('deviceId', 0);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    const deviceId = match?.[1] && (await app.services.deviceAuth.authenticate(match[1]));
-    if (!deviceId)
-      throw unauthorized(ErrorCode.UNAUTHORIZED, 'A valid device credential is required');
-    request.deviceId = deviceId;
-    await app.services.deviceAuth.seen(deviceId);
-  });
+  // Every call is a device's (request.deviceId); its last_seen_at is kept by the check.
+  app.addHook('onRequest', app.callers.accept('device'));
 
   const schema = <B extends TSchema>(summary: string, body: B) => ({
     tags: ['device'],

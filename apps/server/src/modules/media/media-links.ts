@@ -7,7 +7,8 @@ import {
   type MediaLinkQuery,
   type MediaLinks,
 } from '@fleet/contract';
-import { HttpError, forbidden } from '../../lib/http-error.js';
+import { HttpError } from '../../lib/http-error.js';
+import { assertLinkOpens } from '../access/caller-access.js';
 import type { Download, MediaService } from './media.service.js';
 
 /**
@@ -62,6 +63,11 @@ export class MediaLinkTokens {
 
   /** 401 LINK_EXPIRED or INVALID_LINK, 403 when the link is valid but for another medium. */
   async verify(token: string, mediaId: number): Promise<void> {
+    assertLinkOpens({ mediaId: await this.open(token) }, mediaId);
+  }
+
+  /** The medium a link names, or 401 LINK_EXPIRED or INVALID_LINK. */
+  async open(token: string): Promise<number> {
     let mid: unknown;
     try {
       const { payload } = await jwtVerify(token, this.key, {
@@ -77,7 +83,7 @@ export class MediaLinkTokens {
       throw invalid();
     }
     if (!Number.isSafeInteger(mid)) throw invalid();
-    if (mid !== mediaId) throw forbidden('This media link is for another medium');
+    return mid as number;
   }
 }
 
@@ -103,8 +109,13 @@ export class MediaLinkService {
   }
 
   /** GET mediafiles/{id}?link: the file, inline or as an attachment, whole or one byte range. */
-  async file(id: number, query: MediaLinkQuery, rangeHeader?: string): Promise<Download> {
-    await this.tokens.verify(query.link, id);
+  async file(
+    link: { mediaId: number },
+    id: number,
+    query: MediaLinkQuery,
+    rangeHeader?: string,
+  ): Promise<Download> {
+    assertLinkOpens(link, id);
     const download = await this.media.linkedFile(
       id,
       rangeHeader,
@@ -114,8 +125,8 @@ export class MediaLinkService {
   }
 
   /** GET mediafiles/{id}/thumbnail?link. */
-  async thumbnail(id: number, query: MediaLinkQuery): Promise<Download> {
-    await this.tokens.verify(query.link, id);
+  async thumbnail(link: { mediaId: number }, id: number): Promise<Download> {
+    assertLinkOpens(link, id);
     return this.cachedForTheLink(await this.media.linkedThumbnail(id));
   }
 

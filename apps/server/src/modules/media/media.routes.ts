@@ -15,6 +15,7 @@ import {
 } from '@fleet/contract';
 import { HttpError, NoContent, badRequest, errorResponses } from '../../lib/http-error.js';
 import { validatorCompiler } from '../../plugins/validation.js';
+import { callerOf } from '../../plugins/authenticate.js';
 import { DeviceMediaFields, type Download, type IncomingUpload } from './media.service.js';
 
 const Binary = Type.String({ format: 'binary' });
@@ -197,6 +198,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
  * query is the only credential, and it opens the one medium it names.
  */
 export const mediaLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // After validation, as before: a missing link or a bad id answers 400 first.
+  app.addHook('preHandler', app.callers.accept('mediaLink'));
   const service = app.services.mediaLinks;
   const errors = errorResponses(400, 401, 403, 404);
   app.get(
@@ -215,7 +218,12 @@ export const mediaLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       sendDownload(
         reply,
-        await service.file(request.params.id, request.query, request.headers.range),
+        await service.file(
+          callerOf(request, 'mediaLink'),
+          request.params.id,
+          request.query,
+          request.headers.range,
+        ),
       ),
   );
   app.get(
@@ -231,7 +239,10 @@ export const mediaLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      sendDownload(reply, await service.thumbnail(request.params.id, request.query)),
+      sendDownload(
+        reply,
+        await service.thumbnail(callerOf(request, 'mediaLink'), request.params.id),
+      ),
   );
 };
 

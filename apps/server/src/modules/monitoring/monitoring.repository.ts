@@ -289,6 +289,14 @@ export class MonitoringRepository {
     return rows[0];
   }
 
+  /** The live (not ended) monitoring whose video room is `room`, if any. */
+  async findLiveByRoom(room: number): Promise<MonitoringRow | undefined> {
+    if (!Number.isSafeInteger(room) || room < 1) return undefined;
+    const { rows } = await sql<MonitoringRow>`${MONITORING_SELECT}
+      WHERE m.room_id = ${String(room)} AND m.end_at IS NULL`.execute(this.db);
+    return rows[0];
+  }
+
   /** The monitoring's end (null while active), or undefined when it does not exist. */
   async endOf(id: number): Promise<{ end_at: Date | null } | undefined> {
     const { rows } = await sql<{

@@ -9,7 +9,6 @@ import {
   AssetMonitoringRequestList,
   DeviceMonitoring,
   EnhanceVideoInput,
-  ErrorCode,
   Id,
   IdParams,
   MonitoringAccessToken,
@@ -18,25 +17,16 @@ import {
   MonitoringQuery,
   StartMonitoring,
 } from '@fleet/contract';
-import { NoContent, errorResponses, unauthorized } from '../../lib/http-error.js';
+import { NoContent, errorResponses } from '../../lib/http-error.js';
+import { callerOf } from '../../plugins/authenticate.js';
 import { geocodingRoutes } from '../geocoding/geocoding.routes.js';
-import { MonitoringTokens } from './monitoring-tokens.js';
-import type { Viewer } from './monitoring.service.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Who reads a monitoring: a signed-in user or a monitoring token's holder. */
-    viewer: Viewer;
-  }
-}
 
 const errors = errorResponses(400, 401, 403, 404);
 const Binary = Type.String({ format: 'binary' });
 const MediumParams = Type.Object({ id: Id, mediaId: Id });
 
-/** The bearer token of a request, from the Authorization header. */
-export const bearerOf = (request: FastifyRequest): string | undefined =>
-  /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+/** Who reads a monitoring in the view's scope: a signed-in user or the monitoring token's holder. */
+const viewerOf = (request: FastifyRequest) => callerOf(request, 'user', 'monitoringToken');
 
 /** Monitoring calls only a signed-in user makes (spec §7); register inside the signed-in scope. */
 export const monitoringRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -120,15 +110,7 @@ export const monitoringRoutes: FastifyPluginAsyncTypebox = async (app) => {
  */
 export const monitoringViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.monitoring;
-  app.decorateRequest('viewer', null as unknown as { kind: 'token'; monitoringId: number });
-  app.addHook('onRequest', async (request) => {
-    const token = bearerOf(request);
-    if (!token)
-      throw unauthorized(ErrorCode.UNAUTHORIZED, 'Sign in or open the monitoring with its token');
-    request.viewer = MonitoringTokens.looksLikeOne(token)
-      ? await service.viewerOfToken(token)
-      : { kind: 'user', user: await app.services.sessions.authenticate(token) };
-  });
+  app.addHook('onRequest', app.callers.accept('user', 'monitoringToken'));
   const security: { [name: string]: string[] }[] = [{ bearer: [] }, { monitoringToken: [] }];
 
   // The view shows the addresses of its monitoring's positions: reverse geocoding takes the
@@ -147,7 +129,7 @@ export const monitoringViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AssetMonitoring, ...errors },
       },
     },
-    (r) => service.get(r.viewer, r.params.id),
+    (r) => service.get(viewerOf(r), r.params.id),
   );
 
   app.put(
@@ -161,7 +143,7 @@ export const monitoringViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AssetMonitoring, ...errors },
       },
     },
-    (r) => service.endByViewer(r.viewer, r.params.id),
+    (r) => service.endByViewer(viewerOf(r), r.params.id),
   );
 
   app.post(
@@ -178,7 +160,7 @@ export const monitoringViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (r, reply) => {
-      await service.enhance(r.viewer, r.params.id, r.body.camera);
+      await service.enhance(viewerOf(r), r.params.id, r.body.camera);
       return reply.status(202).send(null);
     },
   );
@@ -196,7 +178,7 @@ export const monitoringViewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (r, reply) => {
       const download = await service.download(
-        r.viewer,
+        viewerOf(r),
         r.params.id,
         r.params.mediaId,
         r.headers.range,

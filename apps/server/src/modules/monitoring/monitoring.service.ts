@@ -21,10 +21,12 @@ import {
   type DatapointInput,
 } from '@fleet/contract';
 import type { MonitoringConfig } from '../../config.js';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/http-error.js';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.js';
 import { OutageLog } from '../../lib/outage.js';
 import type { AccessService } from '../access/access.service.js';
 import type { FleetAccess } from '../access/fleet-access.js';
+import { MonitoringAccess, type Viewer } from '../access/monitoring-access.js';
+import { callerKey } from '../authn/callers.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
 import type { DeviceChannelService } from '../device-channel/device-channel.service.js';
 import type { DriverRepository } from '../drivers/drivers.repository.js';
@@ -41,7 +43,6 @@ import {
   newRoomId,
   newRoomSecret,
   normaliseRequest,
-  tokenOpens,
   webhookDelaySeconds,
   webhookSignature,
 } from './monitoring-rules.js';
@@ -55,9 +56,7 @@ import {
 import type { RecordingsRepository } from './recordings.repository.js';
 import type { WebhookRepository } from './webhook.repository.js';
 
-/** Who reads a monitoring: a signed-in user, or the holder of that monitoring's token. */
-export type Viewer =
-  { kind: 'user'; user: AccessTokenClaims } | { kind: 'token'; monitoringId: number };
+export type { Viewer };
 
 const MINUTE = 60_000;
 /** A MONITORING_END command waits this long for an offline device (its next call says it too). */
@@ -102,6 +101,7 @@ export class MonitoringService {
   private jobsOutage: OutageLog | undefined;
   private running: Promise<void> | undefined;
   private readonly tokens: MonitoringTokens;
+  private readonly viewers: MonitoringAccess;
 
   constructor(
     private readonly repository: MonitoringRepository,
@@ -121,6 +121,7 @@ export class MonitoringService {
     private readonly log: FastifyBaseLogger,
   ) {
     this.tokens = new MonitoringTokens(secret);
+    this.viewers = new MonitoringAccess(access, fleetAccess);
     channel.handle('MONITORING_REQUEST', {
       acknowledged: async () => undefined,
       progress: async () => {
@@ -224,7 +225,7 @@ export class MonitoringService {
   }
 
   async get(viewer: Viewer, id: number): Promise<AssetMonitoring> {
-    return this.answer(await this.readable(viewer, id));
+    return this.answer(await this.readable(viewer, id), viewer);
   }
 
   async token(user: AccessTokenClaims, id: number): Promise<{ accessToken: string }> {
@@ -260,34 +261,27 @@ export class MonitoringService {
     return { status: range ? 206 : 200, stream: read.stream, headers };
   }
 
-  /**
-   * The monitoring a viewer may read: a user's within the subtree, not for DRIVER; a token's
-   * own only (another id answers as missing).
-   */
+  /** The monitoring a viewer may read (modules/access decides). */
   private async readable(viewer: Viewer, id: number): Promise<MonitoringRow> {
-    if (viewer.kind === 'token') {
-      const row = viewer.monitoringId === id ? await this.repository.find(id) : undefined;
-      if (!row) throw notFound(`Monitoring ${id} does not exist`);
-      return row;
-    }
-    const row = await this.fleetAccess.record(
-      viewer.user,
-      await this.repository.find(id),
-      `Monitoring ${id}`,
-      'read',
-    );
-    this.access.assertMayMonitor(viewer.user);
-    return row;
+    const own = viewer.kind === 'user' || viewer.monitoringId === id;
+    return this.viewers.read(viewer, own ? await this.repository.find(id) : undefined, id);
   }
 
-  /** The monitoring a token opens, or 401 (not a monitoring token, gone, or past its validity). */
-  async viewerOfToken(token: string): Promise<Viewer> {
-    const id = await this.tokens.verify(token);
-    const row = await this.repository.endOf(id);
-    if (!row) throw unauthorized(ErrorCode.INVALID_TOKEN, 'The monitoring token is not valid');
-    if (!tokenOpens(row.end_at, Date.now(), this.config.tokenHours))
-      throw unauthorized(ErrorCode.TOKEN_EXPIRED, 'The monitoring ended too long ago to be opened');
-    return { kind: 'token', monitoringId: id };
+  /** Whether the viewer may use the video gateway now (modules/access decides). */
+  async assertMayUseGateway(viewer: Viewer): Promise<void> {
+    const own =
+      viewer.kind === 'monitoringToken'
+        ? await this.repository.endOf(viewer.monitoringId)
+        : undefined;
+    this.viewers.useGateway(viewer, own);
+  }
+
+  /**
+   * Whether the viewer may watch the live room `room` now (the Janus proxy asks before a join):
+   * the room of a live monitoring it may read; anything else answers as a missing room.
+   */
+  async assertMayWatch(viewer: Viewer, room: number): Promise<void> {
+    await this.viewers.watch(viewer, await this.repository.findLiveByRoom(room), room);
   }
 
   private sign(row: MonitoringRow): Promise<string> {
@@ -295,7 +289,9 @@ export class MonitoringService {
     return this.tokens.sign(row.id, new Date(end.getTime() + this.config.tokenHours * 3_600_000));
   }
 
-  private async answer(row: MonitoringRow): Promise<AssetMonitoring> {
+  /** The monitoring as the API answers it; a viewer watching it live gets its ICE servers too. */
+  private async answer(row: MonitoringRow, viewer?: Viewer): Promise<AssetMonitoring> {
+    const live = row.room_id !== null && row.live_feed_reason === null && !row.end_at;
     const positions = await this.repository.positions(row.id, MAX_MONITORING_POSITIONS);
     return {
       id: row.id,
@@ -334,6 +330,9 @@ export class MonitoringService {
             cameraMask: row.camera_mask,
             media: row.media,
             recordingsPending: row.recordings_pending,
+            ...(viewer && live
+              ? { iceServers: this.gateway.iceServersFor(callerKey(viewer)) }
+              : {}),
           }
         : null,
       deviceName: row.device_name,
@@ -347,17 +346,8 @@ export class MonitoringService {
   // ── Ending ───────────────────────────────────────────────────────────────
 
   async endByViewer(viewer: Viewer, id: number): Promise<AssetMonitoring> {
-    if (viewer.kind === 'user') {
-      await this.fleetAccess.record(
-        viewer.user,
-        await this.repository.find(id),
-        `Monitoring ${id}`,
-        'write',
-      );
-      this.access.assertMayMonitor(viewer.user);
-    } else {
-      await this.readable(viewer, id);
-    }
+    const own = viewer.kind === 'user' || viewer.monitoringId === id;
+    await this.viewers.end(viewer, own ? await this.repository.find(id) : undefined, id);
     await this.end(id, viewer.kind === 'user' ? 'USER' : 'TOKEN');
     return this.answer((await this.repository.find(id))!);
   }
@@ -521,7 +511,7 @@ export class MonitoringService {
             roomId: available ? Number(row.room_id) : null,
             pin: available ? row.room_pin : null,
             cameraMask: row.camera_mask,
-            iceServers: available ? this.gateway.iceServers : [],
+            iceServers: available ? this.gateway.iceServersFor(`device-${row.device_id}`) : [],
           }
         : null,
     };

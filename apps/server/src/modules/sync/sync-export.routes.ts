@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   EXPORT_PAGES,
   ExportIdsPage,
@@ -6,19 +7,11 @@ import {
   ExportListQuery,
   ExportOrganisationParams,
   ExportOrganisations,
-  SYNC_API_KEY_HEADER,
   SYNC_KIND_PATHS,
   type SyncEntityKind,
 } from '@fleet/contract';
 import { errorResponses } from '../../lib/http-error.js';
-import type { ApiKeyHolder } from './api-keys.service.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The export side's caller: set from the API key by syncExportRoutes. */
-    apiKeyHolder: ApiKeyHolder;
-  }
-}
+import { callerOf } from '../../plugins/authenticate.js';
 
 const security = [{ syncApiKey: [] }];
 
@@ -27,13 +20,9 @@ const security = [{ syncApiKey: [] }];
  * organisation's master data with an API key issued for it (header X-Api-Key), not a session.
  */
 export const syncExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const keys = app.services.syncApiKeys;
   const service = app.services.syncExport;
-  app.decorateRequest('apiKeyHolder', null as unknown as ApiKeyHolder);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers[SYNC_API_KEY_HEADER];
-    request.apiKeyHolder = await keys.authenticate(typeof header === 'string' ? header : undefined);
-  });
+  app.addHook('onRequest', app.callers.accept('exportKey'));
+  const holder = (request: FastifyRequest) => callerOf(request, 'exportKey');
 
   app.get(
     '/export/organisations',
@@ -45,7 +34,7 @@ export const syncExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ExportOrganisations, ...errorResponses(401) },
       },
     },
-    (r) => service.organisationList(r.apiKeyHolder),
+    (r) => service.organisationList(holder(r)),
   );
 
   for (const [kind, path] of Object.entries(SYNC_KIND_PATHS) as [SyncEntityKind, string][]) {
@@ -61,7 +50,7 @@ export const syncExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: EXPORT_PAGES[kind], ...errorResponses(400, 401, 404) },
         },
       },
-      (r) => service.page(r.apiKeyHolder, r.params.externalId, kind, r.query) as never,
+      (r) => service.page(holder(r), r.params.externalId, kind, r.query) as never,
     );
   }
 
@@ -77,6 +66,6 @@ export const syncExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ExportIdsPage, ...errorResponses(400, 401, 404) },
       },
     },
-    (r) => service.ids(r.apiKeyHolder, r.params.externalId, r.query),
+    (r) => service.ids(holder(r), r.params.externalId, r.query),
   );
 };

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@fleet/contract';
-import { HttpError, unauthorized } from '../../lib/http-error.js';
-import { MonitoringTokens } from '../monitoring/monitoring-tokens.js';
+import { HttpError, forbidden, notFound } from '../../lib/http-error.js';
+import { callerOf } from '../../plugins/authenticate.js';
+import { callerKey } from '../authn/callers.js';
+import { inspectJanusRequest, type JanusTarget } from './janus-requests.js';
+import { JanusSessions } from './janus-sessions.js';
 
 const BODY_LIMIT = 64 * 1024;
 /** Janus holds a long-poll up to 30 s; a POST answers at once. */
@@ -9,40 +12,37 @@ const LONG_POLL_MS = 40_000;
 const POST_MS = 10_000;
 const PASSED_QUERY = ['rid', 'maxev', '_'];
 
+type Params = { session?: string; handle?: string };
+
 /**
  * `/janus` → the Janus HTTP API (docs/monitoring.md, "Why the proxy"). Janus listens on
  * loopback only, so a browser on another machine reaches it through the server, and only with
  * a monitoring token or a signed-in session: as `Authorization: Bearer`, or as janus.js's
  * `token` option (a `token` field in the body, `?token=` on the long-poll), which is taken off
- * before the request goes on. Bodies up to 64 kB, answers within 40 s.
+ * before the request goes on. Only what a viewer needs passes (janus-requests.ts); a join
+ * names the room of a live monitoring the caller may read; a session answers only to the
+ * caller that made it. Bodies up to 64 kB, answers within 40 s.
  */
 export const janusProxyRoutes: FastifyPluginAsync = async (app) => {
   const gateway = app.services.videoGateway;
+  const monitoring = app.services.monitoring;
+  const sessions = new JanusSessions();
 
-  const authorise = async (request: FastifyRequest, body: Record<string, unknown> | undefined) => {
-    const query = request.query as Record<string, string | undefined>;
-    const token =
-      /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ??
-      (typeof body?.token === 'string' ? body.token : undefined) ??
-      query.token;
-    if (!token)
-      throw unauthorized(ErrorCode.UNAUTHORIZED, 'A monitoring token or a session is required');
-    if (MonitoringTokens.looksLikeOne(token)) {
-      await app.services.monitoring.viewerOfToken(token);
-    } else {
-      const user = await app.services.sessions.authenticate(token);
-      app.services.access.assertMayMonitor(user);
-    }
-  };
-
-  const forward = async (request: FastifyRequest, path: string) => {
-    const body =
-      request.method === 'POST' && typeof request.body === 'object' && request.body !== null
-        ? { ...(request.body as Record<string, unknown>) }
-        : undefined;
-    if (request.method === 'POST' && !body)
+  // Malformed requests answer 400 before anyone is asked for a credential, as always.
+  app.addHook('preValidation', async (request) => {
+    const params = request.params as Params;
+    for (const part of [params.session, params.handle])
+      if (part !== undefined && !/^\d{1,20}$/.test(part))
+        throw new HttpError(400, ErrorCode.VALIDATION_ERROR, 'Not a Janus session or handle');
+    if (
+      request.method === 'POST' &&
+      (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))
+    )
       throw new HttpError(400, ErrorCode.VALIDATION_ERROR, 'Send a JSON object');
-    await authorise(request, body);
+  });
+  app.addHook('preHandler', app.callers.acceptWithTokenParameter('user', 'monitoringToken'));
+
+  const forward = async (request: FastifyRequest, path: string, body?: object) => {
     const target = gateway.url;
     if (!target)
       throw new HttpError(
@@ -50,7 +50,6 @@ export const janusProxyRoutes: FastifyPluginAsync = async (app) => {
         ErrorCode.NOT_FOUND,
         gateway.unavailableReason ?? 'No video gateway',
       );
-    if (body) delete body.token;
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(request.query as Record<string, string>))
       if (PASSED_QUERY.includes(k) && typeof v === 'string') query.set(k, v);
@@ -62,8 +61,7 @@ export const janusProxyRoutes: FastifyPluginAsync = async (app) => {
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(request.method === 'GET' ? LONG_POLL_MS : POST_MS),
       });
-      const text = await response.text();
-      return { status: response.status, text };
+      return { status: response.status, text: await response.text() };
     } catch {
       throw new HttpError(502, 'GATEWAY_UNAVAILABLE', 'The video gateway does not answer');
     }
@@ -76,15 +74,34 @@ export const janusProxyRoutes: FastifyPluginAsync = async (app) => {
       bodyLimit: BODY_LIMIT,
       schema: { hide: true },
       handler: async (request, reply) => {
-        const params = request.params as { session?: string; handle?: string };
-        for (const part of [params.session, params.handle])
-          if (part !== undefined && !/^\d{1,20}$/.test(part))
-            throw new HttpError(400, ErrorCode.VALIDATION_ERROR, 'Not a Janus session or handle');
-        const path = [params.session, params.handle]
+        const viewer = callerOf(request, 'user', 'monitoringToken');
+        const owner = callerKey(viewer);
+        const { session, handle } = request.params as Params;
+        const target: JanusTarget = handle ? 'handle' : session ? 'session' : 'root';
+        const body =
+          request.method === 'POST' ? { ...(request.body as Record<string, unknown>) } : undefined;
+        if (body) delete body.token;
+
+        await monitoring.assertMayUseGateway(viewer);
+        const verdict = inspectJanusRequest(target, request.method as 'GET' | 'POST', body);
+        if (!verdict.allowed) throw forbidden(verdict.why);
+        if (session && !sessions.owns(session, owner))
+          throw notFound(`Janus session ${session} does not exist`);
+        if (verdict.room !== undefined) await monitoring.assertMayWatch(viewer, verdict.room);
+        if (verdict.creates && !sessions.mayCreate(owner))
+          throw new HttpError(429, ErrorCode.TOO_MANY_ATTEMPTS, 'Too many open video sessions');
+
+        const path = [session, handle]
           .filter(Boolean)
           .map((p) => `/${p}`)
           .join('');
-        const { status, text } = await forward(request, path);
+        const { status, text } = await forward(request, path, body);
+        const answer = janusAnswer(text);
+        if (verdict.creates && answer?.janus === 'success') {
+          const id = (answer.data as { id?: unknown } | undefined)?.id;
+          if (typeof id === 'number') sessions.created(String(id), owner);
+        }
+        if (verdict.destroys && session && answer?.janus === 'success') sessions.destroyed(session);
         return reply
           .status(status)
           .header('content-type', 'application/json')
@@ -94,3 +111,14 @@ export const janusProxyRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 };
+
+function janusAnswer(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { VideoGatewayConfig } from '../../config.js';
 import { JanusApi, type RoomSpec } from './janus-api.repository.js';
 import { firstStun } from './janus-config.js';
+import { iceServersFor, publicIceServers } from './turn-credentials.js';
 import { findJanus, findJanusLibDir, JanusProcess } from './janus-process.repository.js';
 
 export type GatewayStatus = 'up' | 'down' | 'absent';
@@ -110,8 +111,14 @@ export class VideoGatewayService {
     return root ? `${root}/${monitoringId}` : null;
   }
 
-  get iceServers() {
-    return this.config.iceServers;
+  /** The ICE servers anyone may know (GET client-config): STUN only, no TURN credential. */
+  get publicIceServers() {
+    return publicIceServers(this.config.iceServers);
+  }
+
+  /** The ICE servers for one caller who may watch or publish a live feed (TURN with credentials). */
+  iceServersFor(callerId: string) {
+    return iceServersFor(this.config.iceServers, this.config.turn, callerId);
   }
 
   async status(): Promise<GatewayStatus> {

@@ -1,7 +1,7 @@
 import '../locales/register';
 import { formatDuration, type AssetMonitoring } from '@fleet/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Badge, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Address } from '@/components/address';
@@ -83,12 +83,24 @@ function VideoCard({ monitoring: m, token }: { monitoring: AssetMonitoring; toke
   const feed = m.liveFeed;
   const roomId = feed?.roomId;
   const pin = feed?.joinPassphrase;
+  // TURN credentials come with the live monitoring (client-config has STUN only). The view polls
+  // every second; the servers are taken once per room so a fresh credential does not reconnect.
+  const [ice, setIce] = useState<{ roomId: number; servers: RTCIceServer[] } | null>(null);
+  if (roomId && feed?.iceServers && ice?.roomId !== roomId)
+    setIce({ roomId, servers: feed.iceServers });
+  const servers = ice && ice.roomId === roomId ? ice.servers : null;
   const room = useMemo(
     () =>
       roomId && pin && live
-        ? { gatewayPath: live.gatewayPath, token, roomId, pin, iceServers: live.iceServers }
+        ? {
+            gatewayPath: live.gatewayPath,
+            token,
+            roomId,
+            pin,
+            iceServers: servers ?? live.iceServers,
+          }
         : null,
-    [roomId, pin, live, token],
+    [roomId, pin, live, token, servers],
   );
   if (!feed) return null;
   const cameraLabel = (stream: LiveStream) =>

@@ -1,0 +1,264 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssetMonitoring, DeviceCommand, DeviceMonitoring } from '@fleet/contract';
+import { fleetSeed } from '../../test/fleet-seed.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { findJanus } from './janus-process.repository.js';
+
+/**
+ * The `/janus` proxy with a real Janus: a caller reaches only the room of a live monitoring it
+ * may read, no request lists or probes rooms, and a Janus session answers only to its maker.
+ * Skipped without Janus, except in CI (video-gateway.test.ts says so).
+ */
+const janusInstalled = findJanus('janus') !== undefined;
+const TURN_SECRET = 'shared-with-coturn';
+const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+
+describe.skipIf(!janusInstalled)('the Janus proxy', () => {
+  let t: TestApp;
+  let seed: ReturnType<typeof fleetSeed>;
+  /** A live monitoring of Polder Logistics (a customer beside Demo Transport). */
+  let polder: AssetMonitoring;
+  let polderToken: string;
+  let tokens: Record<string, string>;
+
+  const startMonitoring = async (organisation: string): Promise<AssetMonitoring> => {
+    const org = await t.organisationId(organisation);
+    const asset = await seed.asset(org);
+    const device = await seed.device(org);
+    await seed.deviceLink(asset.id, device.id, ago(86_400));
+    await seed.applySettings(device.credential);
+    const headers = { authorization: `Bearer ${device.credential}` };
+    const requested = await t.as('oem', {
+      method: 'POST',
+      url: `/api/assets/${asset.id}/assetmonitoringrequests`,
+      payload: { liveFeed: true, liveFeedCameraMask: 1 },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const polled = await t.app.inject({ method: 'GET', url: '/device-api/v1/commands', headers });
+    const command = polled
+      .json<{ commands: DeviceCommand[] }>()
+      .commands.find((c) => c.kind === 'MONITORING_REQUEST')!;
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/device-api/v1/monitorings',
+      headers,
+      payload: { commandId: command.id },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const id = started.json<DeviceMonitoring>().id;
+    const read = await t.as('oem', { method: 'GET', url: `/api/assetmonitorings/${id}` });
+    return read.json<AssetMonitoring>();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      JANUS: 'auto',
+      JANUS_RTP_PORTS: '21200-21300',
+      ICE_SERVERS: 'turn:turn.example.com:3478',
+      TURN_SECRET: TURN_SECRET,
+    });
+    await t.app.ready();
+    seed = fleetSeed(t);
+    polder = await startMonitoring('Polder Logistics');
+    expect(polder.liveFeed).toMatchObject({ available: true, roomId: expect.any(Number) });
+    polderToken = polder.accessToken;
+    tokens = {};
+    for (const user of ['oem', 'manager', 'driver'])
+      tokens[user] = (await t.login(user)).accessToken;
+  }, 60_000);
+  afterAll(() => t.close());
+
+  let transactions = 0;
+  const janus = (bearer: string, path: string, payload?: object) =>
+    t.app.inject({
+      method: payload ? 'POST' : 'GET',
+      url: `/janus${path}`,
+      headers: { authorization: `Bearer ${bearer}` },
+      ...(payload ? { payload: { transaction: `t${++transactions}`, ...payload } } : {}),
+    });
+
+  /** A session and a VideoRoom handle of the caller: `/janus/{session}/{handle}`. */
+  const handleOf = async (bearer: string) => {
+    const created = await janus(bearer, '', { janus: 'create' });
+    expect(created.statusCode, created.body).toBe(200);
+    const session = created.json().data.id as number;
+    const attached = await janus(bearer, `/${session}`, {
+      janus: 'attach',
+      plugin: 'janus.plugin.videoroom',
+    });
+    expect(attached.json(), attached.body).toMatchObject({ janus: 'success' });
+    return { session, path: `/${session}/${attached.json().data.id as number}` };
+  };
+  const message = (bearer: string, path: string, body: object) =>
+    janus(bearer, path, { janus: 'message', body });
+  const join = (room: number, pin: string | null) => ({
+    request: 'join',
+    ptype: 'publisher',
+    room,
+    pin,
+    display: 'ControlRoom',
+  });
+
+  it("lets the monitoring's token holder join its live room and hear that it joined", async () => {
+    const { session, path } = await handleOf(polderToken);
+    const { roomId, joinPassphrase } = polder.liveFeed!;
+    const joined = await message(polderToken, path, join(roomId!, joinPassphrase));
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({ janus: 'ack' });
+    // janus.js's long-poll, with the token as its ?token= parameter
+    const events = await t.app.inject({
+      method: 'GET',
+      url: `/janus/${session}?maxev=5&token=${encodeURIComponent(polderToken)}`,
+    });
+    expect(events.statusCode, events.body).toBe(200);
+    const all = [events.json()].flat() as { plugindata?: { data?: { videoroom?: string } } }[];
+    expect(all.map((e) => e.plugindata?.data?.videoroom)).toContain('joined');
+  });
+
+  it('gives TURN credentials of its own to whoever may watch, and none to anyone else', async () => {
+    const asToken = await t.app.inject({
+      method: 'GET',
+      url: `/api/assetmonitorings/${polder.id}`,
+      headers: { authorization: `Bearer ${polderToken}` },
+    });
+    const [turn] = asToken.json<AssetMonitoring>().liveFeed!.iceServers!;
+    expect(turn).toEqual({
+      urls: 'turn:turn.example.com:3478',
+      username: expect.stringMatching(new RegExp(`^\\d{10}:monitoring-${polder.id}$`)),
+      credential: expect.any(String),
+    });
+    // the TURN server checks it with the same secret (coturn use-auth-secret)
+    expect(turn!.credential).toBe(
+      createHmac('sha1', TURN_SECRET).update(turn!.username!).digest('base64'),
+    );
+    expect(Number(turn!.username!.split(':')[0]) * 1000).toBeGreaterThan(Date.now() + 86_000_000);
+    const asOem = await t.as('oem', { method: 'GET', url: `/api/assetmonitorings/${polder.id}` });
+    expect(asOem.json<AssetMonitoring>().liveFeed!.iceServers![0]!.username).toMatch(/:user-\d+$/);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(anonymous.json().liveVideo.iceServers).toEqual([]);
+  });
+
+  it('lets a user of the organisation above in, as the portal does', async () => {
+    const { path } = await handleOf(tokens.oem!);
+    const { roomId, joinPassphrase } = polder.liveFeed!;
+    const joined = await message(tokens.oem!, path, join(roomId!, joinPassphrase));
+    expect(joined.statusCode, joined.body).toBe(200);
+  });
+
+  it("refuses another tenant's user the room, even with its number and pin", async () => {
+    const { path } = await handleOf(tokens.manager!);
+    const { roomId, joinPassphrase } = polder.liveFeed!;
+    for (const body of [
+      join(roomId!, joinPassphrase),
+      { request: 'join', ptype: 'subscriber', room: roomId, pin: joinPassphrase, streams: [] },
+      { request: 'start', room: roomId },
+    ]) {
+      const response = await message(tokens.manager!, path, body);
+      expect(response.statusCode, `${body.request}: ${response.body}`).toBe(404);
+      expect(response.json()).toEqual({
+        code: 'NOT_FOUND',
+        message: `Live room ${roomId} does not exist`,
+      });
+    }
+    // a room that does not exist answers the same
+    const none = await message(tokens.manager!, path, join(123456789, 'x'));
+    expect(none.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Live room 123456789 does not exist',
+    });
+  });
+
+  it('refuses every request that lists, probes, makes or changes rooms', async () => {
+    const { path } = await handleOf(tokens.oem!);
+    const { roomId } = polder.liveFeed!;
+    for (const body of [
+      { request: 'list' },
+      { request: 'exists', room: roomId },
+      { request: 'listparticipants', room: roomId },
+      { request: 'listforwarders', room: roomId },
+      { request: 'create', room: 4242 },
+      { request: 'destroy', room: roomId },
+      { request: 'kick', room: roomId, id: 1 },
+      { request: 'rtp_forward', room: roomId, publisher_id: 1, host: '127.0.0.1' },
+      { request: 'enable_recording', room: roomId, record: false },
+    ]) {
+      const response = await message(tokens.oem!, path, body);
+      expect(response.statusCode, `${body.request}: ${response.body}`).toBe(403);
+      expect(response.json().code).toBe('FORBIDDEN');
+    }
+    // other plugins and Janus's own info and claim requests
+    const created = await janus(tokens.oem!, '', { janus: 'create' });
+    const session = created.json().data.id as number;
+    for (const [target, payload] of [
+      [`/${session}`, { janus: 'attach', plugin: 'janus.plugin.streaming' }],
+      [`/${session}`, { janus: 'claim' }],
+      ['', { janus: 'info' }],
+    ] as const) {
+      expect((await janus(tokens.oem!, target, payload)).statusCode, payload.janus).toBe(403);
+    }
+    expect(await t.app.services.videoGateway.roomExists(4242)).toBe(false);
+  });
+
+  it('keeps a Janus session to the caller that made it', async () => {
+    const { session, path } = await handleOf(polderToken);
+    for (const bearer of [tokens.oem!, tokens.manager!]) {
+      const poll = await janus(bearer, `/${session}?maxev=1`);
+      expect(poll.statusCode, poll.body).toBe(404);
+      const attach = await janus(bearer, `/${session}`, {
+        janus: 'attach',
+        plugin: 'janus.plugin.videoroom',
+      });
+      expect(attach.statusCode).toBe(404);
+      const { roomId, joinPassphrase } = polder.liveFeed!;
+      expect((await message(bearer, path, join(roomId!, joinPassphrase))).statusCode).toBe(404);
+    }
+    // a session number nobody made through the proxy
+    expect((await janus(polderToken, '/1234567', { janus: 'keepalive' })).statusCode).toBe(404);
+  });
+
+  it('is not for a DRIVER, nor without a credential', async () => {
+    const driver = await janus(tokens.driver!, '', { janus: 'create' });
+    expect(driver.statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/janus',
+      payload: { janus: 'create', transaction: 'a' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("refuses an ended monitoring's token, though the token still opens its data", async () => {
+    const ended = await startMonitoring('Polder Logistics');
+    const token = ended.accessToken;
+    const { path } = await handleOf(token);
+    await t.as('oem', { method: 'PUT', url: `/api/assetmonitorings/${ended.id}/end` });
+    // ended an hour ago: the token still reads the monitoring (MONITORING_TOKEN_HOURS) …
+    await sql`UPDATE asset_monitorings SET start_at = now() - interval '2 hours',
+                end_at = now() - interval '1 hour'
+              WHERE id = ${ended.id}`.execute(t.db);
+    const data = await t.app.inject({
+      method: 'GET',
+      url: `/api/assetmonitorings/${ended.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(data.statusCode).toBe(200);
+    // … but opens no video: no new session, and its open one no longer answers
+    const created = await janus(token, '', { janus: 'create' });
+    expect(created.statusCode, created.body).toBe(403);
+    const { roomId, joinPassphrase } = ended.liveFeed!;
+    const joined = await message(token, path, join(roomId!, joinPassphrase));
+    expect(joined.statusCode).toBe(403);
+    // and the live token of another monitoring does not open this one's room
+    expect(
+      (
+        await message(
+          polderToken,
+          (await handleOf(polderToken)).path,
+          join(roomId!, joinPassphrase),
+        )
+      ).statusCode,
+    ).toBe(404);
+  });
+});
