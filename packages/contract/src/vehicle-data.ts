@@ -18,7 +18,7 @@ export type DataQuery = Static<typeof DataQuery>;
 export const MAX_LIST_DAYS = 93;
 /** Longest window of the calls that page or aggregate (raw data, heatmap): 'This year'. */
 export const MAX_LONG_DAYS = 366;
-/** Rows per page of raw data unless asked otherwise (spec §9: pagination 10 per page). */
+/** Rows per page of every list, and of raw data unless asked otherwise (spec §9: 10 per page). */
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
 
