@@ -279,7 +279,6 @@ export const MANAGEMENT_CHECKS = [
   'silentDevices',
   'pendingDevices',
 ] as const;
-export type ManagementCheck = (typeof MANAGEMENT_CHECKS)[number];
 
 /** GET organisations/{id}/managementoverview: the organisation's own records. */
 export const ManagementOverview = Type.Object({

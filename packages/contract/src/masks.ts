@@ -38,15 +38,6 @@ export const MASK_EVENTS = [
 ] as const;
 export type MaskEvent = (typeof MASK_EVENTS)[number];
 
-export const MASK_EVENT_LABELS: Record<MaskEvent, string> = {
-  EMERGENCY_BRAKE: 'Emergency brake',
-  HARSH_BRAKE: 'Harsh brake',
-  HARSH_ACCELERATION: 'Harsh acceleration',
-  OVER_SPEED_START: 'Over speed start',
-  OVER_RPM_START: 'Over RPM start',
-  IDLE_START: 'Idle start',
-};
-
 export type MaskKind = 'cameraMask' | 'alarmMask' | 'eventMask';
 
 export const MASK_BITS: Record<MaskKind, number> = {

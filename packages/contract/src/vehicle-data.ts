@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DrivingStyleData, RawRecordMetrics, ScoreData } from './driving-style.js';
 import { Location, TransferReason } from './device-api.js';
+import { DEFAULT_PAGE_SIZE } from './api.js';
 import { ReportPart } from './reports.js';
 
 const Time = Type.String({ format: 'date-time' });
@@ -18,8 +19,6 @@ export type DataQuery = Static<typeof DataQuery>;
 export const MAX_LIST_DAYS = 93;
 /** Longest window of the calls that page or aggregate (raw data, heatmap): 'This year'. */
 export const MAX_LONG_DAYS = 366;
-/** Rows per page of raw data unless asked otherwise (spec §9: pagination 10 per page). */
-export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
 
 /** GET assets/{id}/rawdatas: a page of the window's records, newest first. */

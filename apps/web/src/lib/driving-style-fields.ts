@@ -23,7 +23,6 @@ export const SCORE_KEYS = [
   'harshAccelerationScore',
   'harshBrakeScore',
 ] as const satisfies readonly (keyof ScoreData)[];
-export type ScoreKey = (typeof SCORE_KEYS)[number];
 
 export type Unit = 'kmh' | 'litres' | 'kmPerLitre';
 

@@ -41,8 +41,13 @@ export const listPath = (resource: Resource, organisationId: number) =>
 /** GET, PUT and DELETE {resource}/{id}. */
 export const itemPath = (resource: Resource, id: number) => `${resource}/${id}`;
 
-/** Whether the screens offer writing; the server decides in the end, and its refusal is shown. */
+/**
+ * Whether the screens offer writing: the permission the server asks for the resource
+ * (modules/access). The server decides in the end, and its refusal is shown.
+ */
 export const mayWrite = (role: Role, resource?: Resource): boolean =>
   resource === 'organisations'
     ? permissions.manageOrganisations(role)
-    : permissions.manageFleet(role);
+    : resource === 'users'
+      ? permissions.manageUsers(role)
+      : permissions.manageFleet(role);

@@ -27,13 +27,3 @@ export function QueryState<T>({
     );
   return <>{children(query.data)}</>;
 }
-
-/** A server refusal shown where the action was taken. */
-export function ErrorAlert({ error, onClose }: { error: unknown; onClose?: () => void }) {
-  if (!error) return null;
-  return (
-    <Alert variant="danger" role="alert" dismissible={!!onClose} onClose={onClose}>
-      {errorText(error)}
-    </Alert>
-  );
-}

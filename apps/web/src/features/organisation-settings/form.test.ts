@@ -1,6 +1,14 @@
 import type { OrganisationSettings } from '@fleet/contract';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, formIssues, formOf, type SettingsForm } from './form';
+import type { Issue } from '../../lib/typebox-resolver';
+import {
+  bodyOf,
+  fieldOfMessage,
+  formIssues,
+  formOf,
+  issueMessage,
+  type SettingsForm,
+} from './form';
 
 const saved: OrganisationSettings = {
   id: 4,
@@ -58,5 +66,41 @@ describe('formIssues', () => {
     ['an ftp address', { alarmWebhookUrl: 'ftp://x' }, ['alarmWebhookUrl:invalid']],
   ])('%s', (_, change, expected) => {
     expect(formIssues(form(change)).map((i) => `${i.field}:${i.rule}`)).toEqual(expected);
+  });
+});
+
+describe('issueMessage', () => {
+  it.each<[Issue, ReturnType<typeof issueMessage>]>([
+    [{ field: 'mediaRetentionDays', rule: 'invalid' }, { range: { min: 1, max: 3650 } }],
+    [{ field: 'maxMonitoringMinutes', rule: 'invalid' }, { range: { min: 5, max: 480 } }],
+    // a blank number is required, not out of range
+    [
+      { field: 'maxMonitoringMinutes', rule: 'required' },
+      { rule: 'required', count: undefined },
+    ],
+    [
+      { field: 'alarmWebhookSecret', rule: 'minLength', limit: 16 },
+      { rule: 'minLength', count: 16 },
+    ],
+    [
+      { field: 'alarmWebhookUrl', rule: 'invalid' },
+      { rule: 'invalid', count: undefined },
+    ],
+  ])('%j → %j', (issue, message) => {
+    expect(issueMessage(issue)).toEqual(message);
+  });
+});
+
+describe('fieldOfMessage', () => {
+  it.each([
+    ['alarmWebhookUrl is not an address', 'alarmWebhookUrl'],
+    ['mediaRetentionDays must be at most 3650', 'mediaRetentionDays'],
+    // the first named field wins
+    ['maxMonitoringMinutes and mediaRetentionDays are out of range', 'maxMonitoringMinutes'],
+    // a longer word containing a field's name is not that field
+    ['alarmWebhookUrlx is unknown', undefined],
+    ['The settings could not be saved', undefined],
+  ])('"%s" → %s', (message, field) => {
+    expect(fieldOfMessage(message)).toBe(field);
   });
 });

@@ -101,3 +101,23 @@ export const SECRET_MIN_LENGTH =
       anyOf?: StringSchema[];
     }
   ).anyOf?.find((branch) => branch.type === 'string')?.minLength ?? 0;
+
+/** What an issue's message says: a number outside its bounds names them, else the rule's text. */
+export function issueMessage(
+  issue: Issue,
+): { range: { min: number; max: number } } | { rule: Issue['rule']; count?: number } {
+  const bounds = BOUNDS[issue.field as keyof typeof BOUNDS];
+  return bounds && issue.rule === 'invalid'
+    ? { range: { min: bounds.min, max: bounds.max } }
+    : { rule: issue.rule, count: issue.limit };
+}
+
+/** The field a server refusal names first ("alarmWebhookUrl is not an address"), if any. */
+export function fieldOfMessage(message: string): (typeof FIELDS)[number] | undefined {
+  let best: { field: (typeof FIELDS)[number]; at: number } | undefined;
+  for (const field of FIELDS) {
+    const at = message.search(new RegExp(`(^|\\W)${field}(?!\\w)`));
+    if (at >= 0 && (!best || at < best.at)) best = { field, at };
+  }
+  return best?.field;
+}

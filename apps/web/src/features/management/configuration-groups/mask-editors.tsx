@@ -9,6 +9,7 @@ import {
   type MaskKind,
 } from '@fleet/contract';
 import { useTranslation } from 'react-i18next';
+import { useEventTypeLabel } from '@/lib/use-labels';
 
 type EditorProps = {
   kind: MaskKind;
@@ -152,12 +153,15 @@ export function AlarmMaskEditor(props: EditorProps) {
   );
 }
 
-/** Event mask: six events by ten camera bits, one 60-bit number kept as a decimal string (spec §5). */
+/**
+ * Event mask: six events by ten camera bits, one 60-bit number kept as a decimal string (spec §5).
+ * The events are named from the one table of event-type labels.
+ */
 export function EventMaskEditor(props: EditorProps) {
-  const { t } = useTranslation();
+  const eventLabel = useEventTypeLabel();
   const rows = MASK_EVENTS.flatMap((event) =>
     (['picture', 'video'] as const).map((medium, i) => {
-      const label = t(`management.settings.events.${event}`);
+      const label = eventLabel(event);
       return {
         key: `${event}-${medium}`,
         label,

@@ -126,6 +126,31 @@ export function initialValues(spec: FormSpec, entity: Entity | undefined, creati
   return values;
 }
 
+/** The fields shown: create-only ones when creating; nobody moves their own organisation. */
+export const formFields = (spec: FormSpec, creating: boolean, ownOrganisation: boolean) =>
+  spec.fields.filter(
+    (field) => (creating || !field.createOnly) && !(field.kind === 'parent' && ownOrganisation),
+  );
+
+/**
+ * The values the form opens with: the record's; a new organisation goes below the one asked for
+ * (?parentId), else the one in view; one's own organisation has no parent to change.
+ */
+export function startValues(
+  resource: Resource,
+  entity: Entity | undefined,
+  place: { askedParent: string | null; organisationId: number; ownOrganisation: boolean },
+): Partial<FormValues> {
+  const creating = entity === undefined;
+  return {
+    ...initialValues(FORMS[resource], entity, creating),
+    ...(creating && resource === 'organisations'
+      ? { parentId: place.askedParent ?? String(place.organisationId) }
+      : {}),
+    ...(place.ownOrganisation ? { parentId: undefined } : {}),
+  };
+}
+
 /** The body a form's values are sent as: an organisation's parent as a number, or not at all. */
 export function toBody(resource: Resource, values: FormValues): Record<string, unknown> {
   if (resource !== 'organisations') return values;

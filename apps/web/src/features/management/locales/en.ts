@@ -216,14 +216,6 @@ export const managementEn = {
       RIGHT: 'Right',
       DRIVER: 'Driver',
     },
-    events: {
-      EMERGENCY_BRAKE: 'Emergency brake',
-      HARSH_BRAKE: 'Harsh brake',
-      HARSH_ACCELERATION: 'Harsh acceleration',
-      OVER_SPEED_START: 'Over speed start',
-      OVER_RPM_START: 'Over RPM start',
-      IDLE_START: 'Idle start',
-    },
     categories: {
       Weights: 'Weights',
       Factors: 'Factors',

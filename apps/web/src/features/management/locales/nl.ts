@@ -218,14 +218,6 @@ export const managementNl: ManagementTexts = {
       RIGHT: 'Rechts',
       DRIVER: 'Chauffeur',
     },
-    events: {
-      EMERGENCY_BRAKE: 'Noodrem',
-      HARSH_BRAKE: 'Hard remmen',
-      HARSH_ACCELERATION: 'Hard optrekken',
-      OVER_SPEED_START: 'Begin te hard rijden',
-      OVER_RPM_START: 'Begin te hoog toerental',
-      IDLE_START: 'Begin stationair',
-    },
     categories: {
       Weights: 'Gewichten',
       Factors: 'Factoren',

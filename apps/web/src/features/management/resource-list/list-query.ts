@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '../../../lib/paginate';
+import { DEFAULT_PAGE_SIZE } from '@fleet/contract';
 
 /**
  * The list screen's state lives in the URL (?search&sort&order&page and filters), so a link
@@ -41,7 +41,10 @@ export function writeListState(state: ListState): URLSearchParams {
 }
 
 /** The server's query for one page: ?search&sort&order&limit&offset plus the filters. */
-export function serverQuery(state: ListState, size = PAGE_SIZE): Record<string, string | number> {
+export function serverQuery(
+  state: ListState,
+  size = DEFAULT_PAGE_SIZE,
+): Record<string, string | number> {
   return {
     ...state.filters,
     ...(state.search.trim() ? { search: state.search.trim() } : {}),
@@ -69,7 +72,7 @@ export function pageLocally<T extends object>(
   items: T[],
   state: ListState,
   searchFields: (keyof T)[],
-  size = PAGE_SIZE,
+  size = DEFAULT_PAGE_SIZE,
 ): Page<T> {
   const needle = state.search.trim().toLocaleLowerCase();
   let rows = needle
@@ -88,4 +91,5 @@ export function pageLocally<T extends object>(
 }
 
 /** The number of pages for a total (at least one, so an empty list still shows page 1). */
-export const pageCount = (total: number, size = PAGE_SIZE) => Math.max(1, Math.ceil(total / size));
+export const pageCount = (total: number, size = DEFAULT_PAGE_SIZE) =>
+  Math.max(1, Math.ceil(total / size));
