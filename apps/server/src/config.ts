@@ -5,6 +5,7 @@ import {
   type GeocoderConfig,
   type GeocoderKind,
 } from './modules/geocoding/geocoders.repository.js';
+import { parseAllowList } from './lib/outbound.js';
 
 export interface Config {
   host: string;
@@ -35,6 +36,8 @@ export interface Config {
   videoGateway: VideoGatewayConfig;
   monitoring: MonitoringConfig;
   sync: SyncConfig;
+  /** Issue 16, outbound requests to users' addresses (webhook, sync remote): lib/outbound.ts. */
+  outbound: { allow: string[] };
 }
 
 /** Synchronisation (docs/synchronisation.md). */
@@ -214,6 +217,20 @@ function iceServers(raw: string | undefined): IceServer[] {
   return urls.map((u) => ({ urls: u }));
 }
 
+/** Issue 16, outbound: OUTBOUND_ALLOW, checked here so a typo stops the start. */
+function outboundAllow(env: NodeJS.ProcessEnv): string[] {
+  const entries = (env.OUTBOUND_ALLOW ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  try {
+    parseAllowList(entries);
+  } catch (error) {
+    throw new ConfigError(`OUTBOUND_ALLOW: ${(error as Error).message}`);
+  }
+  return entries;
+}
+
 function publicBaseUrl(env: NodeJS.ProcessEnv, port: number): string {
   const raw = env.PUBLIC_BASE_URL || `http://localhost:${port}`;
   if (!/^https?:\/\/[^/]/.test(raw))
@@ -298,5 +315,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       retrySeconds: integer(env, 'SYNC_RETRY_SECONDS', 60),
       timeoutMs: integer(env, 'SYNC_TIMEOUT', 15_000, 100),
     },
+    outbound: { allow: outboundAllow(env) },
   };
 }
