@@ -61,8 +61,8 @@ export class MediaFilesRepository {
     dataDir: string,
     /** bounds of each ffmpeg run on an upload (lib/ffmpeg.ts) */
     private readonly limits: FfmpegLimits = DEFAULT_FFMPEG_LIMITS,
-    /** the system's ffmpeg; undefined: videos cannot be checked, pictures still can */
-    private readonly ffmpeg: string | undefined = findFfmpeg(),
+    /** the system's ffmpeg; null: videos cannot be checked, pictures still can */
+    private readonly ffmpeg: string | null = findFfmpeg() ?? null,
   ) {
     this.dir = path.join(dataDir, 'tmp');
   }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FFMPEG_LIMITS, findFfmpeg, runFfmpeg, inputArgs } from '../../lib/ffmpeg.js';
 import { MediaFilesRepository, UnsupportedContent } from './media-files.repository.js';
-import { testMp4 } from './media-test-files.js';
+import { testJpeg, testMp4 } from './media-test-files.js';
 
 /**
  * ffmpeg on untrusted uploads (issue 16): the system's ffmpeg, reading the local input only,
@@ -144,4 +144,17 @@ it('names the input as a local file, with a fixed format and whitelist', () => {
     ...['-protocol_whitelist', 'file', '-f', 'mov'],
     ...['-i', `file:${path.resolve('http:x')}`],
   ]);
+});
+
+it('without ffmpeg, refuses a video saying so, and still takes pictures', async () => {
+  const without = new MediaFilesRepository(dir, DEFAULT_FFMPEG_LIMITS, null);
+  await expect(without.inspect(video, path.join(dir, 'none.jpg'))).rejects.toThrow(
+    /Videos cannot be checked here: ffmpeg is not installed/,
+  );
+  const picture = path.join(dir, 'picture.jpg');
+  writeFileSync(picture, await testJpeg());
+  expect(await without.inspect(picture, path.join(dir, 'picture-thumb.jpg'))).toEqual({
+    mimeType: 'image/jpeg',
+    duration: null,
+  });
 });

@@ -106,7 +106,7 @@ export class RecordingsRepository {
       ...DEFAULT_FFMPEG_LIMITS,
       timeoutMs: TOOL_TIMEOUT_MS,
     },
-    private readonly ffmpeg: string | undefined = findFfmpeg(),
+    private readonly ffmpeg: string | null = findFfmpeg() ?? null,
   ) {}
 
   /** The .mjr files of a folder (absolute paths), in name order; none when it does not exist. */
