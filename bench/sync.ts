@@ -84,6 +84,8 @@ export async function syncTimings(
         TIMEZONE,
         SYNC_JOB_SECONDS: '3600',
         SYNC_TIMEOUT: '60000',
+        // The bench's server, the remote mirrored here, is on loopback.
+        OUTBOUND_ALLOW: '127.0.0.1',
       }),
       db,
       logger: false,

@@ -70,6 +70,8 @@ export default async function setup(project: TestProject) {
     NODE_ENV: 'production',
     DEMO_HISTORY_DAYS: HISTORY_DAYS,
     DEMO_LIVE_VEHICLES: '3',
+    // e2e/sync.test.ts mirrors a second server on loopback: allowed as an operator allows one.
+    OUTBOUND_ALLOW: '127.0.0.1',
   };
   const serverDb = process.env.TEST_DATABASE_URL;
   const dbName = `fleet_e2e_${process.pid}`;

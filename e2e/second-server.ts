@@ -67,6 +67,8 @@ export async function startSecondServer(): Promise<SecondServer> {
     SYNC_JOB_SECONDS: '0',
     MONITORING_JOB_SECONDS: '0',
     ENGINE_WORKERS: '1',
+    // Its peer (the e2e server) is on loopback too.
+    OUTBOUND_ALLOW: '127.0.0.1',
   };
   const serverDb = process.env.TEST_DATABASE_URL;
   const dbName = `fleet_e2e_remote_${process.pid}`;

@@ -92,6 +92,7 @@ import { monitoringRoutes, monitoringViewRoutes } from './modules/monitoring/mon
 import { MonitoringService } from './modules/monitoring/monitoring.service.js';
 import { RecordingsRepository } from './modules/monitoring/recordings.repository.js';
 import { WebhookRepository } from './modules/monitoring/webhook.repository.js';
+import { OutboundPolicy } from './lib/outbound.js';
 import { OrganisationSettingsRepository } from './modules/organisation-settings/organisation-settings.repository.js';
 import { organisationSettingsRoutes } from './modules/organisation-settings/organisation-settings.routes.js';
 import { OrganisationSettingsService } from './modules/organisation-settings/organisation-settings.service.js';
@@ -172,10 +173,13 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     log,
     config.media.maxBytes,
   );
+  // Issue 16: the destinations users' addresses (webhook, sync remote) may reach.
+  const outbound = new OutboundPolicy(config.outbound.allow);
   // Issue 9: organisation settings, the video gateway and monitoring.
   const organisationSettings = new OrganisationSettingsService(
     new OrganisationSettingsRepository(db),
     access,
+    outbound,
   );
   const videoGateway = new VideoGatewayService(config.videoGateway, config.dataDir, log);
   const monitoring = new MonitoringService(
@@ -188,7 +192,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     organisationSettings,
     videoGateway,
     new RecordingsRepository(path.join(config.dataDir, 'tmp')),
-    new WebhookRepository(config.monitoring.webhookTimeoutMs),
+    new WebhookRepository(config.monitoring.webhookTimeoutMs, outbound),
     new MediaFilesRepository(config.dataDir),
     createMediaStore(config.media, config.dataDir),
     config.monitoring,
@@ -211,10 +215,10 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   const keyCrypto = new KeyCrypto(secret);
   const syncConfigs = new SyncConfigRepository(db);
   const syncResults = new SyncResultRepository(db);
-  const syncRemote = new SyncRemoteRepository({
-    timeoutMs: config.sync.timeoutMs,
-    maxBytes: SYNC_MAX_ANSWER_BYTES,
-  });
+  const syncRemote = new SyncRemoteRepository(
+    { timeoutMs: config.sync.timeoutMs, maxBytes: SYNC_MAX_ANSWER_BYTES },
+    outbound,
+  );
   const userRepository = new UserRepository(db);
   const syncRuns = new SyncRunService(
     db,

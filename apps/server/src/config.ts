@@ -5,6 +5,7 @@ import {
   type GeocoderConfig,
   type GeocoderKind,
 } from './modules/geocoding/geocoders.repository.js';
+import { parseAllowList } from './lib/outbound.js';
 
 export interface Config {
   host: string;
@@ -35,6 +36,8 @@ export interface Config {
   videoGateway: VideoGatewayConfig;
   monitoring: MonitoringConfig;
   sync: SyncConfig;
+  /** Issue 16, outbound requests to users' addresses (webhook, sync remote): lib/outbound.ts. */
+  outbound: { allow: string[] };
   /** Issue 16, database faults: limits of every database connection, ms (0: none). */
   database: DatabaseTimeoutsConfig;
 }
@@ -228,6 +231,20 @@ function iceServers(raw: string | undefined): IceServer[] {
   return urls.map((u) => ({ urls: u }));
 }
 
+/** Issue 16, outbound: OUTBOUND_ALLOW, checked here so a typo stops the start. */
+function outboundAllow(env: NodeJS.ProcessEnv): string[] {
+  const entries = (env.OUTBOUND_ALLOW ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  try {
+    parseAllowList(entries);
+  } catch (error) {
+    throw new ConfigError(`OUTBOUND_ALLOW: ${(error as Error).message}`);
+  }
+  return entries;
+}
+
 function publicBaseUrl(env: NodeJS.ProcessEnv, port: number): string {
   const raw = env.PUBLIC_BASE_URL || `http://localhost:${port}`;
   if (!/^https?:\/\/[^/]/.test(raw))
@@ -320,5 +337,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       statementMs: integer(env, 'DB_STATEMENT_TIMEOUT', 600_000, 0),
       idleInTransactionMs: integer(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT', 60_000, 0),
     },
+    outbound: { allow: outboundAllow(env) },
   };
 }

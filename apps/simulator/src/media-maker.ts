@@ -10,8 +10,8 @@ import type { Log } from './client.js';
 import { offsetMinutes } from './local-time.js';
 
 /**
- * Pictures and clips of the simulated cameras, generated with ffmpeg (the
- * binary of @ffmpeg-installer/ffmpeg): a 640x480 JPEG of a moment, or an
+ * Pictures and clips of the simulated cameras, generated with the system's
+ * ffmpeg (ffmpegPath): a 640x480 JPEG of a moment, or an
  * H.264 MP4 (15 fps, a keyframe every second, fast start) of a span, with the
  * camera, the asset, the local time (ticking in a clip) and the speed drawn on
  * them. The argument building is pure; `MediaMaker` runs it through a queue.
@@ -207,9 +207,20 @@ export function findFont(
   return candidates.find((file) => exists(file));
 }
 
-/** The ffmpeg binary of the npm package. */
-export function ffmpegPath(): string {
-  return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+/**
+ * The system's ffmpeg (Debian's: apt-get install ffmpeg), as the server uses: FFMPEG_PATH, else
+ * `ffmpeg` on PATH. Throws when there is none (the cameras then send no pictures or clips).
+ */
+export function ffmpegPath(env: NodeJS.ProcessEnv = process.env): string {
+  const found = env.FFMPEG_PATH
+    ? [env.FFMPEG_PATH]
+    : (env.PATH ?? '')
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, 'ffmpeg'));
+  const binary = found.find((file) => existsSync(file));
+  if (!binary) throw new Error('ffmpeg is not installed (apt-get install ffmpeg)');
+  return binary;
 }
 
 /**

@@ -101,6 +101,27 @@ export const WEBHOOK_STATES = ['NONE', 'PENDING', 'DELIVERED', 'FAILED'] as cons
 export const WebhookState = Type.Enum(WEBHOOK_STATES);
 export type WebhookState = Static<typeof WebhookState>;
 
+/**
+ * How the last attempt went, in words a user can act on; never the control room's status code
+ * or a network error (a webhook must not tell anyone which ports or services answer where).
+ */
+export const WEBHOOK_OUTCOMES = [
+  'DELIVERED',
+  'NO_ANSWER',
+  'NOT_ACCEPTED',
+  'ADDRESS_NOT_ALLOWED',
+  'NO_WEBHOOK',
+] as const;
+export const WebhookOutcome = Type.Enum(WEBHOOK_OUTCOMES);
+export type WebhookOutcome = Static<typeof WebhookOutcome>;
+export const WEBHOOK_OUTCOME_TEXT: Record<WebhookOutcome, string> = {
+  DELIVERED: 'Delivered',
+  NO_ANSWER: 'The control room did not answer',
+  NOT_ACCEPTED: 'The control room did not accept the alarm',
+  ADDRESS_NOT_ALLOWED: 'Refused: the address is not allowed',
+  NO_WEBHOOK: 'The organisation no longer has a webhook',
+};
+
 export const ControlRoomAlarm = Type.Object({
   controlRoomIdentifier: Nullable(Type.String()),
   webhook: Type.Object({
@@ -108,6 +129,9 @@ export const ControlRoomAlarm = Type.Object({
     attempts: Type.Integer(),
     lastAttemptAt: Nullable(Type.String()),
     deliveredAt: Nullable(Type.String()),
+    /** the last attempt's outcome; null before the first */
+    lastOutcome: Nullable(WebhookOutcome),
+    /** why the last attempt failed, in words (WEBHOOK_OUTCOME_TEXT); null when it did not */
     lastError: Nullable(Type.String()),
   }),
 });

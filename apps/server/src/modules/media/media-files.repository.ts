@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -7,6 +6,15 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH, type MediaMimeType } from '@fleet/contract';
+import {
+  DEFAULT_FFMPEG_LIMITS,
+  findFfmpeg,
+  inputArgs,
+  NO_FFMPEG,
+  runFfmpeg,
+  type FfmpegLimits,
+  type FfmpegRun,
+} from '../../lib/ffmpeg.js';
 
 /** What a file turned out to be, by its content. */
 export interface Inspected {
@@ -17,11 +25,6 @@ export interface Inspected {
 
 /** The content is not a readable JPEG or H.264 MP4 (answered 415). */
 export class UnsupportedContent extends Error {}
-
-const FFMPEG_TIMEOUT_MS = 60_000;
-let ffmpegPath: Promise<string> | undefined;
-const ffmpeg = () =>
-  (ffmpegPath ??= import('@ffmpeg-installer/ffmpeg').then((m) => m.default.path));
 
 /** The kind a file's first bytes announce: JPEG's SOI marker, MP4's ftyp box. */
 export function sniff(head: Buffer): MediaMimeType | undefined {
@@ -54,7 +57,13 @@ export function ffmpegInput(stderr: string): {
 export class MediaFilesRepository {
   private readonly dir: string;
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    /** bounds of each ffmpeg run on an upload (lib/ffmpeg.ts) */
+    private readonly limits: FfmpegLimits = DEFAULT_FFMPEG_LIMITS,
+    /** the system's ffmpeg; null: videos cannot be checked, pictures still can */
+    private readonly ffmpeg: string | null = findFfmpeg() ?? null,
+  ) {
     this.dir = path.join(dataDir, 'tmp');
   }
 
@@ -130,22 +139,7 @@ export class MediaFilesRepository {
   private async inspectVideo(file: string, thumbnailPath: string): Promise<Inspected> {
     const frame = this.tempPath('.frame.jpg');
     try {
-      const { code, stderr } = await this.run([
-        '-hide_banner',
-        '-nostdin',
-        '-i',
-        file,
-        '-map',
-        '0:v:0',
-        '-frames:v',
-        '1',
-        '-f',
-        'image2',
-        '-c:v',
-        'mjpeg',
-        '-y',
-        frame,
-      ]);
+      const { code, stderr } = await this.firstFrame(file, frame);
       const input = ffmpegInput(stderr);
       const exists = await fs.stat(frame).then(
         (s) => s.size > 0,
@@ -161,24 +155,20 @@ export class MediaFilesRepository {
     }
   }
 
-  private async run(args: string[]): Promise<{ code: number | null; stderr: string }> {
-    const binary = await ffmpeg();
-    return new Promise((resolve, reject) => {
-      const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (chunk: string) => {
-        if (stderr.length < 64_000) stderr += chunk;
-      });
-      const timer = setTimeout(() => child.kill('SIGKILL'), FFMPEG_TIMEOUT_MS);
-      child.on('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, stderr });
-      });
-    });
+  /**
+   * The video's first frame as a JPEG at `frame`, read as MP4 from the local file only, within
+   * the time and memory bounds (an upload is untrusted input to a large C decoder).
+   */
+  async firstFrame(file: string, frame: string): Promise<FfmpegRun> {
+    if (!this.ffmpeg) throw new UnsupportedContent(`Videos cannot be checked here: ${NO_FFMPEG}`);
+    return runFfmpeg(
+      this.ffmpeg,
+      [
+        ...inputArgs(file, 'mov', this.limits.threads),
+        ...['-map', '0:v:0', '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', '-y'],
+        `file:${frame}`,
+      ],
+      this.limits,
+    );
   }
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { findFfmpeg, NO_FFMPEG } from '../../lib/ffmpeg.js';
 
 /** Small real files for the media tests: a JPEG from sharp, an H.264 MP4 from ffmpeg. */
 export async function testJpeg(width = 320, height = 240): Promise<Buffer> {
@@ -13,7 +14,8 @@ export async function testJpeg(width = 320, height = 240): Promise<Buffer> {
 }
 
 export async function testMp4(seconds = 1): Promise<Buffer> {
-  const ffmpeg = (await import('@ffmpeg-installer/ffmpeg')).default.path;
+  const ffmpeg = findFfmpeg();
+  if (!ffmpeg) throw new Error(NO_FFMPEG);
   const file = path.join(os.tmpdir(), `media-test-${process.pid}-${Date.now()}.mp4`);
   await promisify(execFile)(ffmpeg, [
     '-hide_banner',

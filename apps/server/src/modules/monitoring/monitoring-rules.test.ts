@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssetMonitoringRequestInput } from '@fleet/contract';
+import type { AssetMonitoringRequestInput, WebhookState } from '@fleet/contract';
 import { janusConfigFiles, firstStun } from '../video-gateway/janus-config.js';
 import {
   cameraOfDisplay,
@@ -7,6 +7,7 @@ import {
   normaliseRequest,
   tokenOpens,
   webhookDelaySeconds,
+  webhookOutcome,
   webhookSignature,
 } from './monitoring-rules.js';
 import { parseRecordingHeader } from './recordings.repository.js';
@@ -118,4 +119,36 @@ it('the Janus configuration loads only VideoRoom, HTTP and WebSocket, on loopbac
   expect(files['janus.transport.websockets.jcfg']).toMatch(
     /ws_port = 18188\n\tws_ip = "127.0.0.1"/,
   );
+});
+
+describe('webhookOutcome', () => {
+  it.each<[number, WebhookState, string | null, string | null, string | null]>([
+    [0, 'PENDING', null, null, null],
+    [1, 'DELIVERED', 'DELIVERED', 'DELIVERED', null],
+    [2, 'PENDING', 'NO_ANSWER', 'NO_ANSWER', 'The control room did not answer'],
+    [
+      1,
+      'FAILED',
+      'ADDRESS_NOT_ALLOWED',
+      'ADDRESS_NOT_ALLOWED',
+      'Refused: the address is not allowed',
+    ],
+    // What older rows kept is reduced to words, never answered as it is.
+    [1, 'PENDING', 'HTTP 400', 'NOT_ACCEPTED', 'The control room did not accept the alarm'],
+    [3, 'FAILED', 'ECONNREFUSED', 'NO_ANSWER', 'The control room did not answer'],
+    [1, 'PENDING', 'UND_ERR_SOCKET', 'NO_ANSWER', 'The control room did not answer'],
+    [
+      1,
+      'FAILED',
+      'the organisation no longer has a webhook',
+      'NO_WEBHOOK',
+      'The organisation no longer has a webhook',
+    ],
+    [1, 'DELIVERED', null, 'DELIVERED', null],
+  ])('%i attempts, %s, kept %s: %s', (attempts, state, kept, outcome, words) => {
+    expect(webhookOutcome(attempts, state, kept)).toEqual({
+      lastOutcome: outcome,
+      lastError: words,
+    });
+  });
 });

@@ -3,9 +3,13 @@ import {
   CAMERA_BITS,
   CAMERAS,
   TRACING_FREQUENCY,
+  WEBHOOK_OUTCOME_TEXT,
+  WEBHOOK_OUTCOMES,
   type AssetMonitoringRequestInput,
   type Camera,
   type CameraBit,
+  type WebhookOutcome,
+  type WebhookState,
 } from '@fleet/contract';
 
 /** What is wrong with a monitoring request, in words for the user; undefined when it may be sent. */
@@ -73,3 +77,29 @@ export const newRoomSecret = (): string => randomBytes(24).toString('base64url')
 
 /** A .mjr with only its header (a publisher whose ICE failed): nothing to convert. */
 export const EMPTY_RECORDING_BYTES = 1024;
+
+/**
+ * The last attempt's outcome from what was kept of it. Older rows kept a status or a network
+ * error there: they are reduced to an outcome too, never answered as they are.
+ */
+export function webhookOutcome(
+  attempts: number,
+  state: WebhookState,
+  kept: string | null,
+): { lastOutcome: WebhookOutcome | null; lastError: string | null } {
+  if (attempts === 0) return { lastOutcome: null, lastError: null };
+  const outcome: WebhookOutcome =
+    state === 'DELIVERED'
+      ? 'DELIVERED'
+      : (WEBHOOK_OUTCOMES as readonly string[]).includes(kept ?? '')
+        ? (kept as WebhookOutcome)
+        : kept?.startsWith('HTTP ')
+          ? 'NOT_ACCEPTED'
+          : kept?.includes('no longer has a webhook')
+            ? 'NO_WEBHOOK'
+            : 'NO_ANSWER';
+  return {
+    lastOutcome: outcome,
+    lastError: outcome === 'DELIVERED' ? null : WEBHOOK_OUTCOME_TEXT[outcome],
+  };
+}

@@ -4,6 +4,7 @@ import type {
   DatapointInput,
   MonitoringEndReason,
   MonitoringRequestState,
+  WebhookOutcome,
   WebhookState,
 } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
@@ -532,7 +533,7 @@ export class MonitoringRepository {
 
   async recordWebhookAttempt(
     id: number,
-    outcome: { delivered: boolean; error: string | null; nextInSeconds: number | undefined },
+    outcome: { delivered: boolean; outcome: WebhookOutcome; nextInSeconds: number | undefined },
   ): Promise<void> {
     const state: WebhookState = outcome.delivered
       ? 'DELIVERED'
@@ -544,7 +545,7 @@ export class MonitoringRepository {
          SET webhook_state = ${state}, webhook_attempts = webhook_attempts + 1,
              webhook_last_attempt_at = now(),
              webhook_delivered_at = ${outcome.delivered ? sql`now()` : null},
-             webhook_last_error = ${outcome.error},
+             webhook_last_error = ${outcome.outcome},
              webhook_next_at = ${
                outcome.nextInSeconds === undefined || outcome.delivered
                  ? null

@@ -44,6 +44,7 @@ import {
   newRoomSecret,
   normaliseRequest,
   webhookDelaySeconds,
+  webhookOutcome,
   webhookSignature,
 } from './monitoring-rules.js';
 import { MonitoringTokens } from './monitoring-tokens.js';
@@ -317,7 +318,7 @@ export class MonitoringService {
           attempts: row.webhook_attempts,
           lastAttemptAt: row.webhook_last_attempt_at?.toISOString() ?? null,
           deliveredAt: row.webhook_delivered_at?.toISOString() ?? null,
-          lastError: row.webhook_last_error,
+          ...webhookOutcome(row.webhook_attempts, row.webhook_state, row.webhook_last_error),
         },
       },
       accessToken: await this.sign(row),
@@ -709,7 +710,7 @@ export class MonitoringService {
       if (!settings.alarmWebhookUrl) {
         await this.repository.recordWebhookAttempt(row.id, {
           delivered: false,
-          error: 'the organisation no longer has a webhook',
+          outcome: 'NO_WEBHOOK',
           nextInSeconds: undefined,
         });
         continue;
@@ -746,8 +747,12 @@ export class MonitoringService {
       const delivery = await this.webhooks.post(settings.alarmWebhookUrl, body, headers);
       await this.repository.recordWebhookAttempt(row.id, {
         delivered: delivery.ok,
-        error: delivery.error,
-        nextInSeconds: delivery.ok ? undefined : webhookDelaySeconds(attempt + 1),
+        outcome: delivery.outcome,
+        // An address that is not allowed stays so until the settings change: no retries.
+        nextInSeconds:
+          delivery.ok || delivery.outcome === 'ADDRESS_NOT_ALLOWED'
+            ? undefined
+            : webhookDelaySeconds(attempt + 1),
       });
     }
   }

@@ -37,7 +37,9 @@ const vehicle = async (organisationId: number): Promise<Vehicle> => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The control room's receivers of this file listen on 127.0.0.1: an on-premise control room,
+  // allowed as an operator allows one. 127.0.0.2 (loopback too) stays refused.
+  t = await createTestApp({ OUTBOUND_ALLOW: '127.0.0.1' });
   seed = fleetSeed(t);
   demo = await t.organisationId('Demo Transport');
   polderVehicle = await vehicle(await t.organisationId('Polder Logistics'));
@@ -563,7 +565,13 @@ describe('the control room alarm', () => {
       let seen = await get('reseller', id);
       expect(seen.controlRoomAlarm).toMatchObject({
         controlRoomIdentifier: 'CR-NORTH-7',
-        webhook: { state: 'PENDING', attempts: 1, lastError: 'HTTP 503', deliveredAt: null },
+        webhook: {
+          state: 'PENDING',
+          attempts: 1,
+          lastOutcome: 'NOT_ACCEPTED',
+          lastError: 'The control room did not accept the alarm',
+          deliveredAt: null,
+        },
       });
       // Not due yet: nothing is posted.
       await t.app.services.monitoring.deliverAlarms();
@@ -576,6 +584,7 @@ describe('the control room alarm', () => {
       expect(seen.controlRoomAlarm.webhook).toMatchObject({
         state: 'DELIVERED',
         attempts: 2,
+        lastOutcome: 'DELIVERED',
         lastError: null,
       });
       expect(received).toHaveLength(2);
@@ -602,6 +611,96 @@ describe('the control room alarm', () => {
       expect(viewed.statusCode).toBe(200);
     } finally {
       receiver.close();
+    }
+  });
+
+  /** A receiver that counts what reaches it, on a loopback address. */
+  async function receiver(host: string) {
+    const hits: string[] = [];
+    const server = http.createServer((request, response) => {
+      hits.push(request.url ?? '');
+      response.statusCode = 400;
+      response.end('INTERNAL-ONLY db_password=hunter2');
+    });
+    await new Promise<void>((r) => server.listen(0, host, r));
+    const url = `http://${host}:${(server.address() as AddressInfo).port}/alarms`;
+    return { hits, url, close: () => new Promise((r) => server.close(r)) };
+  }
+
+  /** A monitoring of a new Polder vehicle whose organisation's webhook is `url`, as stored. */
+  async function monitoringWithWebhook(url: string) {
+    const polder = await t.organisationId('Polder Logistics');
+    // Written as it is: a URL saved before the rule, or a name that resolves elsewhere now.
+    await sql`INSERT INTO organisation_settings (organisation_id, alarm_webhook_url)
+              VALUES (${polder}, ${url}) ON CONFLICT (organisation_id)
+              DO UPDATE SET alarm_webhook_url = excluded.alarm_webhook_url`.execute(t.db);
+    const v = await vehicle(polder);
+    const requested = await t.as('reseller', {
+      method: 'POST',
+      url: `/api/assets/${v.asset}/assetmonitoringrequests`,
+      payload: { liveFeed: false },
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const command = (await device(v, 'GET', '/commands')).json().commands[0];
+    const { id } = (await device(v, 'POST', '/monitorings', { commandId: command.id })).json();
+    return id as number;
+  }
+
+  it('is refused for an address that is not allowed, at the save and at every delivery', async () => {
+    const target = await receiver('127.0.0.2');
+    try {
+      const polder = await t.organisationId('Polder Logistics');
+      const saved = await t.as('reseller', {
+        method: 'POST',
+        url: `/api/organisations/${polder}/settings`,
+        payload: { alarmWebhookUrl: target.url },
+      });
+      expect(saved.statusCode, saved.body).toBe(400);
+      expect(saved.json().message).toMatch(/^alarmWebhookUrl is not an allowed destination/);
+
+      const id = await monitoringWithWebhook(target.url);
+      await t.app.services.monitoring.deliverAlarms();
+      const response = await t.as('reseller', {
+        method: 'GET',
+        url: `/api/assetmonitorings/${id}`,
+      });
+      expect(response.json<AssetMonitoring>().controlRoomAlarm.webhook).toMatchObject({
+        state: 'FAILED',
+        attempts: 1,
+        lastOutcome: 'ADDRESS_NOT_ALLOWED',
+        lastError: 'Refused: the address is not allowed',
+      });
+      expect(target.hits).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('tells what happened in words, never a status code or a network error', async () => {
+    const answering = await receiver('127.0.0.1');
+    const closed = await receiver('127.0.0.1');
+    await closed.close();
+    try {
+      // One at a time: the webhook is the organisation's.
+      const rejected = await monitoringWithWebhook(answering.url);
+      await t.app.services.monitoring.deliverAlarms();
+      const unanswered = await monitoringWithWebhook(closed.url);
+      await t.app.services.monitoring.deliverAlarms();
+      expect(answering.hits).toHaveLength(1);
+      const words: Record<number, string> = {
+        [rejected]: 'The control room did not accept the alarm',
+        [unanswered]: 'The control room did not answer',
+      };
+      for (const id of [rejected, unanswered]) {
+        const reseller = await t.as('reseller', {
+          method: 'GET',
+          url: `/api/assetmonitorings/${id}`,
+        });
+        expect(reseller.json<AssetMonitoring>().controlRoomAlarm.webhook.lastError).toBe(words[id]);
+        expect(reseller.body).not.toMatch(/ECONN|UND_ERR|HTTP \d|\b400\b|INTERNAL-ONLY|socket/i);
+      }
+    } finally {
+      await answering.close();
     }
   });
 });

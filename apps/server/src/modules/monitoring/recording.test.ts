@@ -7,6 +7,7 @@ import type { AssetMonitoring, DeviceCommand, DeviceMonitoring } from '@fleet/co
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findJanus } from '../video-gateway/janus-process.repository.js';
+import { findFfmpeg } from '../../lib/ffmpeg.js';
 
 /**
  * A camera publishes into the live room (werift fed by ffmpeg RTP, as a vehicle would), the
@@ -76,9 +77,8 @@ async function janusPublisher(url: string, room: number, pin: string, display: s
   await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
   socket.on('message', (packet) => track.writeRtp(packet));
   const port = (socket.address() as AddressInfo).port;
-  const ffmpegPath = (await import('@ffmpeg-installer/ffmpeg')).default.path;
   const ffmpeg = spawn(
-    ffmpegPath,
+    findFfmpeg()!,
     [
       '-hide_banner',
       '-re',

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findFfmpeg } from '../../lib/ffmpeg.js';
 import { MediaFilesRepository } from '../media/media-files.repository.js';
 import { RecordingsRepository } from './recordings.repository.js';
 
@@ -13,7 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A 4 s VP8 WebM whose frames jump 2.5 h ahead after 2 s, as a restarted encoder's do. */
 function gappedWebm(file: string) {
-  const made = spawnSync(ffmpegInstaller.path, [
+  const made = spawnSync(findFfmpeg()!, [
     ...['-hide_banner', '-loglevel', 'error', '-y', '-t', '4'],
     ...['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=15'],
     ...['-vf', "setpts='if(gte(N,30),PTS+9000/TB,PTS)'", '-vsync', 'vfr'],

@@ -1,6 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import {
+  DEFAULT_FFMPEG_LIMITS,
+  findFfmpeg,
+  inputArgs,
+  NO_FFMPEG,
+  runFfmpeg,
+  type FfmpegLimits,
+} from '../../lib/ffmpeg.js';
 import { findJanus } from '../video-gateway/janus-process.repository.js';
 
 /** What janus-pp-rec -j says of a recording. */
@@ -15,9 +23,6 @@ export interface RecordingHeader {
 }
 
 const TOOL_TIMEOUT_MS = 30 * 60_000;
-let ffmpegPath: Promise<string> | undefined;
-const ffmpeg = () =>
-  (ffmpegPath ??= import('@ffmpeg-installer/ffmpeg').then((m) => m.default.path));
 
 /** Reads janus-pp-rec's JSON header (pure). */
 export function parseRecordingHeader(json: string): RecordingHeader | undefined {
@@ -96,6 +101,12 @@ export class RecordingsRepository {
   constructor(
     private readonly tempDir: string,
     private readonly ppRecBinary = 'janus-pp-rec',
+    /** a recording lasts up to the longest monitoring: its encode may take a while */
+    private readonly limits: FfmpegLimits = {
+      ...DEFAULT_FFMPEG_LIMITS,
+      timeoutMs: TOOL_TIMEOUT_MS,
+    },
+    private readonly ffmpeg: string | null = findFfmpeg() ?? null,
   ) {}
 
   /** The .mjr files of a folder (absolute paths), in name order; none when it does not exist. */
@@ -153,22 +164,31 @@ export class RecordingsRepository {
    * H.264 is copied, anything else encoded with the frame-time gaps closed (CLOSE_GAPS_FILTER).
    */
   async encodeMp4(input: string, output: string, h264: boolean): Promise<void> {
+    if (!this.ffmpeg) throw new Error(`Recordings cannot be converted: ${NO_FFMPEG}`);
     const encode = h264
       ? ['-c:v', 'copy']
       : [
           ...['-vf', CLOSE_GAPS_FILTER, '-vsync', 'vfr'],
-          ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-threads', '1'],
+          ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
+          ...['-threads', String(this.limits.threads)],
         ];
-    const converted = await run(
-      await ffmpeg(),
-      ['-hide_banner', '-nostdin', '-y', '-i', input, '-map', '0:v:0', '-an', ...encode].concat([
-        '-movflags',
-        '+faststart',
-        output,
-      ]),
+    // What a device published is not trusted more than an upload: local file, fixed demuxer.
+    const converted = await runFfmpeg(
+      this.ffmpeg,
+      [
+        ...inputArgs(input, h264 ? 'mov' : 'matroska', this.limits.threads),
+        ...['-y', '-map', '0:v:0', '-an', ...encode, '-movflags', '+faststart'],
+        `file:${output}`,
+      ],
+      this.limits,
       this.children,
     );
-    if (converted.code !== 0) throw new Error(`ffmpeg failed: ${converted.stderr.slice(-300)}`);
+    if (converted.code !== 0)
+      throw new Error(
+        converted.timedOut
+          ? `ffmpeg did not finish within ${this.limits.timeoutMs / 1000} s`
+          : `ffmpeg failed: ${converted.stderr.slice(-300)}`,
+      );
   }
 
   /** Kills the tools still running (the server stops); their jobs are tried again later. */

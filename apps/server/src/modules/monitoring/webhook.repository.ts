@@ -1,35 +1,49 @@
-/** The outcome of one delivery: ok on a 2xx answer; otherwise why not (kept on the monitoring). */
+import type { WebhookOutcome } from '@fleet/contract';
+import { request, type Dispatcher } from 'undici';
+import { isOutboundRefused, type OutboundPolicy } from '../../lib/outbound.js';
+
+/** The outcome of one delivery (kept on the monitoring as its words, never the details). */
 export interface Delivery {
   ok: boolean;
-  error: string | null;
+  outcome: WebhookOutcome;
 }
 
 /**
  * Posts alarms to control rooms. Bounded: a timeout on the whole exchange, redirects not
- * followed, the answer's body never read or kept (only its status).
+ * followed, the answer's body never read or kept. Only allowed destinations are connected to
+ * (lib/outbound.ts, checked at every connection), and what comes back is reduced to an
+ * outcome in words: a status code or a socket error would make the webhook a port scanner.
  */
 export class WebhookRepository {
-  constructor(private readonly timeoutMs: number) {}
+  private readonly dispatcher: Dispatcher;
+
+  constructor(
+    private readonly timeoutMs: number,
+    policy: OutboundPolicy,
+  ) {
+    this.dispatcher = policy.dispatcher({ timeoutMs });
+  }
 
   async post(url: string, body: string, headers: Record<string, string>): Promise<Delivery> {
     try {
-      const response = await fetch(url, {
+      const response = await request(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body,
-        redirect: 'manual',
+        dispatcher: this.dispatcher,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      await response.body?.cancel().catch(() => undefined);
-      if (response.status >= 200 && response.status < 300) return { ok: true, error: null };
-      return { ok: false, error: `HTTP ${response.status}` };
+      await response.body.dump().catch(() => undefined);
+      if (response.statusCode >= 200 && response.statusCode < 300)
+        return { ok: true, outcome: 'DELIVERED' };
+      return { ok: false, outcome: 'NOT_ACCEPTED' };
     } catch (error) {
-      const e = error as Error & { cause?: { code?: string } };
-      const reason =
-        e.name === 'TimeoutError'
-          ? `no answer within ${this.timeoutMs} ms`
-          : (e.cause?.code ?? e.message);
-      return { ok: false, error: reason.slice(0, 200) };
+      if (isOutboundRefused(error)) return { ok: false, outcome: 'ADDRESS_NOT_ALLOWED' };
+      return { ok: false, outcome: 'NO_ANSWER' };
     }
+  }
+
+  close(): Promise<void> {
+    return this.dispatcher.close();
   }
 }

@@ -5,6 +5,7 @@ import {
   type OrganisationSettingsInput,
 } from '@fleet/contract';
 import { badRequest } from '../../lib/http-error.js';
+import type { OutboundPolicy } from '../../lib/outbound.js';
 import type { AccessService } from '../access/access.service.js';
 import type {
   OrganisationSettingsRepository,
@@ -25,8 +26,9 @@ export interface EffectiveSettings {
 }
 
 /**
- * What is wrong with a webhook address, or undefined. http(s) with a host and no user info;
- * private addresses are allowed on purpose (docs/monitoring.md, "SSRF").
+ * What is wrong with a webhook address as written, or undefined: http(s) with a host and no
+ * user info. Where it points is the OutboundPolicy's to say (docs/monitoring.md, "Where alarms
+ * may go").
  */
 export function webhookUrlProblem(text: string): string | undefined {
   let url: URL;
@@ -81,6 +83,7 @@ export class OrganisationSettingsService {
   constructor(
     private readonly repository: OrganisationSettingsRepository,
     private readonly access: AccessService,
+    private readonly outbound: OutboundPolicy,
   ) {}
 
   /** For other services: no access check. */
@@ -104,6 +107,12 @@ export class OrganisationSettingsService {
     if (typeof url === 'string') {
       const problem = webhookUrlProblem(url);
       if (problem) throw badRequest(problem);
+      // Also checked at every delivery: this is for a clear answer now.
+      const destination = await this.outbound.urlProblem(new URL(url));
+      if (destination)
+        throw badRequest(
+          `alarmWebhookUrl ${destination}: alarms go to public addresses only (an on-premise control room must be allowed by the server's operator, OUTBOUND_ALLOW)`,
+        );
     }
     const change: SettingsChange = {
       media_retention_days: input.mediaRetentionDays,

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganisationSettings } from '@fleet/contract';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -98,6 +100,14 @@ it.each([
   [{ alarmWebhookUrl: 'ftp://example.com/x' }],
   [{ alarmWebhookUrl: 'https://user:pass@example.com/x' }],
   [{ alarmWebhookUrl: 'javascript:alert(1)' }],
+  // Issue 16: internal destinations (loopback, metadata) in every spelling.
+  [{ alarmWebhookUrl: 'http://169.254.169.254/latest/meta-data/' }],
+  [{ alarmWebhookUrl: 'http://metadata.google.internal/computeMetadata/v1/' }],
+  [{ alarmWebhookUrl: 'http://2130706433:1/' }],
+  [{ alarmWebhookUrl: 'http://[::ffff:127.0.0.1]:1/' }],
+  [{ alarmWebhookUrl: 'http://0:1/' }],
+  [{ alarmWebhookUrl: 'http://localhost:3000/' }],
+  [{ alarmWebhookUrl: 'http://10.0.0.8/hook' }],
   [{ alarmWebhookSecret: 'short' }],
   [{ maxMonitoringMinutes: 4 }],
   [{ maxMonitoringMinutes: 481 }],
@@ -122,4 +132,26 @@ it.each<[string, RegExp | undefined]>([
   const answer = webhookUrlProblem(url);
   if (problem) expect(answer).toMatch(problem);
   else expect(answer).toBeUndefined();
+});
+
+it('refuses a webhook to a server listening on this machine (127.0.0.1), saying why', async () => {
+  const hits: string[] = [];
+  const server = http.createServer((request, response) => {
+    hits.push(request.url ?? '');
+    response.end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const before = (await read('oem', org.reseller!)).json();
+    const response = await change('reseller', org.reseller!, { alarmWebhookUrl: url });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: expect.stringMatching(/^alarmWebhookUrl is not an allowed destination/),
+    });
+    expect((await read('oem', org.reseller!)).json()).toEqual(before);
+    expect(hits).toEqual([]);
+  } finally {
+    server.close();
+  }
 });

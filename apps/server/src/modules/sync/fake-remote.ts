@@ -73,10 +73,12 @@ async function answer(
   if (remote.delayMs) await sleep(remote.delayMs);
   if (remote.mode === 'refuse' || request.headers[SYNC_API_KEY_HEADER] !== remote.key)
     return json(401, { code: 'UNAUTHORIZED', message: 'A valid API key is required' });
-  if (remote.mode === 'error') return json(500, { code: 'INTERNAL_ERROR', message: 'Boom' });
+  // What an internal service could answer: the reason of a run must never repeat it.
+  if (remote.mode === 'error')
+    return json(500, { code: 'INTERNAL_ERROR', message: 'INTERNAL-ONLY db_password=hunter2' });
   if (remote.mode === 'garbage') {
     response.writeHead(200, { 'content-type': 'text/html' });
-    return response.end('<html>Welcome to our portal</html>');
+    return response.end('INTERNAL-ONLY db_password=hunter2 <html>Welcome to our portal</html>');
   }
   if (remote.mode === 'huge') {
     response.writeHead(200, { 'content-type': 'application/json' });

@@ -12,6 +12,8 @@ import {
   type SyncEntityKind,
 } from '@fleet/contract';
 import type { Static } from 'typebox';
+import { fetch, type Dispatcher, type Response } from 'undici';
+import { isOutboundRefused, type OutboundPolicy } from '../../lib/outbound.js';
 import { Compile } from 'typebox/compile';
 import '../../lib/formats.js';
 import type { ExportItemOf } from './sync-kinds.js';
@@ -50,7 +52,26 @@ export const normaliseServer = (server: string) => server.trim().replace(/\/+$/,
  * a RemoteError saying which.
  */
 export class SyncRemoteRepository {
-  constructor(private readonly options: RemoteOptions) {}
+  private readonly dispatcher: Dispatcher;
+
+  constructor(
+    private readonly options: RemoteOptions,
+    private readonly outbound: OutboundPolicy,
+  ) {
+    this.dispatcher = outbound.dispatcher({ timeoutMs: options.timeoutMs });
+  }
+
+  /**
+   * Why a remote's address may not be used, for a clear 400 when it is saved; undefined when
+   * it may. Every request checks its destination again when it connects.
+   */
+  async addressProblem(server: string): Promise<string | undefined> {
+    const problem = await this.outbound.urlProblem(new URL(server));
+    return (
+      problem &&
+      `server ${problem}: synchronisation reaches public addresses only (a remote on the own network must be allowed by the server's operator, OUTBOUND_ALLOW)`
+    );
+  }
 
   async organisations(
     server: string,
@@ -110,41 +131,39 @@ export class SyncRemoteRepository {
         // The key goes to the configured address only, never where a redirect points.
         redirect: 'manual',
         signal,
+        dispatcher: this.dispatcher,
       });
     } catch (error) {
       stop?.throwIfAborted();
       throw new RemoteError(this.unreachable(url, error));
     }
+    // What the remote says is never repeated (its body, its message, where it redirects to):
+    // the reason is read by users, and an address could be made to answer anything.
+    const status = response.status;
+    if (status < 200 || status >= 300) {
+      await response.body?.cancel().catch(() => undefined);
+      if (status >= 300 && status < 400)
+        throw new RemoteError(
+          `${what}: the remote redirects elsewhere (a ${statusClass(status)}); configure the address it redirects to`,
+        );
+      if (status === 401 || status === 403)
+        throw new RemoteError(`The remote refused the API key (HTTP ${status})`);
+      if (status === 404) throw new RemoteError(`${what}: not found on the remote (HTTP 404)`);
+      throw new RemoteError(`${what}: the remote answered with a ${statusClass(status)}`);
+    }
     const body = await this.read(response, what, signal, stop);
-    if (response.status >= 300 && response.status < 400) {
-      const to = response.headers.get('location');
-      throw new RemoteError(
-        `${what}: the remote redirects (HTTP ${response.status}${to ? ` to ${to.slice(0, 200)}` : ''}); configure the address it redirects to`,
-      );
-    }
-    if (response.status === 401 || response.status === 403) {
-      throw new RemoteError(
-        `The remote refused the API key (HTTP ${response.status}${messageOf(body)})`,
-      );
-    }
-    if (response.status === 404) {
-      throw new RemoteError(`${what}: not found on the remote (HTTP 404${messageOf(body)})`);
-    }
-    if (response.status < 200 || response.status >= 300) {
-      throw new RemoteError(
-        `${what}: the remote answered HTTP ${response.status}${messageOf(body)}`,
-      );
-    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
     } catch {
-      throw new RemoteError(`${what}: the answer is not JSON (${describeText(body)})`);
+      throw new RemoteError(
+        `${what}: the answer is not JSON${body.trim() ? '' : ' (it is empty)'}`,
+      );
     }
     if (!check.Check(parsed)) {
       const [first] = [...check.Errors(parsed)] as { instancePath?: string; message?: string }[];
       throw new RemoteError(
-        `${what}: the answer is not the sync protocol (${first?.instancePath || '/'} ${first?.message ?? 'is not valid'})`,
+        `${what}: the answer is not the sync protocol (${safePath(first?.instancePath)} ${first?.message ?? 'is not valid'})`,
       );
     }
     return parsed;
@@ -180,7 +199,7 @@ export class SyncRemoteRepository {
       throw new RemoteError(
         signal.aborted
           ? `${what}: no complete answer within ${this.seconds()}`
-          : `${what}: the answer broke off (${(error as Error).message})`,
+          : `${what}: the answer broke off`,
       );
     }
     return Buffer.concat(chunks).toString('utf8');
@@ -188,13 +207,19 @@ export class SyncRemoteRepository {
 
   private unreachable(url: URL, error: unknown): string {
     const e = error as Error & { cause?: { code?: string; message?: string } };
+    if (isOutboundRefused(error))
+      return `Refused: ${url.origin} is not an allowed address (synchronisation reaches public addresses only)`;
     if (e.name === 'TimeoutError' || e.name === 'AbortError')
       return `${url.origin} did not answer within ${this.seconds()}`;
     const code = e.cause?.code;
     if (code === 'ECONNREFUSED') return `Cannot reach ${url.origin}: connection refused`;
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
       return `Cannot reach ${url.origin}: unknown host`;
-    return `Cannot reach ${url.origin}: ${(code ?? e.cause?.message ?? e.message).slice(0, 200)}`;
+    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT')
+      return `${url.origin} did not answer within ${this.seconds()}`;
+    if (code && /^(CERT_|ERR_TLS|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED)/.test(code))
+      return `Cannot reach ${url.origin}: its certificate is not valid`;
+    return `Cannot reach ${url.origin}: the connection failed`;
   }
 
   private seconds() {
@@ -206,18 +231,25 @@ export class SyncRemoteRepository {
   }
 }
 
-/** ': <message>' of a {code, message} answer, briefly; '' otherwise. */
-function messageOf(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed?.message === 'string') return `: ${parsed.message.slice(0, 200)}`;
-  } catch {
-    // not JSON: say nothing more
-  }
-  return '';
+/** Where in the answer a check failed, with any name that is not a plain word left out (keys are the remote's). */
+function safePath(path: string | undefined): string {
+  if (!path) return '/';
+  return path
+    .split('/')
+    .map((part) => (/^[A-Za-z0-9_]{0,40}$/.test(part) ? part : '…'))
+    .join('/')
+    .slice(0, 120);
 }
 
-function describeText(body: string): string {
-  if (!body.trim()) return 'empty';
-  return `starts with ${JSON.stringify(body.trim().slice(0, 40))}`;
+/** 'server error (HTTP 5xx)' and the like: the class of an answer, not its details. */
+function statusClass(status: number): string {
+  const kind =
+    status >= 500
+      ? 'server error'
+      : status >= 400
+        ? 'refusal'
+        : status >= 300
+          ? 'redirect'
+          : 'answer';
+  return `${kind} (HTTP ${Math.floor(status / 100)}xx)`;
 }

@@ -84,7 +84,13 @@ async function linkCopies(table: 'device_links' | 'driver_links') {
 
 beforeAll(async () => {
   [local, remote] = await Promise.all([
-    createTestApp({ SYNC_JOB_SECONDS: '3600', SYNC_RETRY_SECONDS: '60', SYNC_TIMEOUT: '3000' }),
+    // The remote listens on 127.0.0.1: allowed as an operator allows an internal remote.
+    createTestApp({
+      OUTBOUND_ALLOW: '127.0.0.1',
+      SYNC_JOB_SECONDS: '3600',
+      SYNC_RETRY_SECONDS: '60',
+      SYNC_TIMEOUT: '3000',
+    }),
     createTestApp({ SYNC_JOB_SECONDS: '3600' }),
   ]);
   await remote.app.listen({ host: '127.0.0.1', port: 0 });

@@ -82,7 +82,7 @@ export class SyncService {
     body: CreateSyncConfigurationBody,
   ): Promise<SyncConfiguration> {
     await this.access.organisation(user, organisationId);
-    const server = this.server(body.server);
+    const server = await this.server(body.server);
     const selection = body.synchronise ?? DEFAULT_SYNC_SELECTION;
     checkSelection(selection);
     const enabled = body.enabled ?? true;
@@ -115,7 +115,7 @@ export class SyncService {
     await this.access.assertWithin(user, config.organisationId, description);
     if (body.synchronise) checkSelection(body.synchronise);
     const change: ConfigChange = {
-      server: body.server === undefined ? undefined : this.server(body.server),
+      server: body.server === undefined ? undefined : await this.server(body.server),
       apiKeyEncrypted:
         body.apiKey === undefined
           ? undefined
@@ -165,7 +165,7 @@ export class SyncService {
     query: RemoteOrganisationsQuery,
   ): Promise<RemoteOrganisationList> {
     const config = await this.configOf(user, query.organisationId);
-    const server = this.server(query.server);
+    const server = await this.server(query.server);
     if (server !== normaliseServer(config.server)) {
       throw badRequest(
         `The key of organisation ${query.organisationId} is for ${config.server}; save the new address in its configuration first`,
@@ -239,9 +239,12 @@ export class SyncService {
     return notFound(`Organisation ${organisationId} has no synchronisation configuration`);
   }
 
-  private server(text: string): string {
+  private async server(text: string): Promise<string> {
     const problem = serverProblem(text);
     if (problem) throw badRequest(problem);
+    // Also checked at every connection: this is for a clear answer now.
+    const destination = await this.remote.addressProblem(text);
+    if (destination) throw badRequest(destination);
     return normaliseServer(text);
   }
 }

@@ -5,6 +5,8 @@ import type {
   SyncLastResult,
   SyncResult,
 } from '@fleet/contract';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../lib/free-port.js';
@@ -31,6 +33,8 @@ const call = async (user: string, method: string, url: string, payload?: object)
 
 beforeAll(async () => {
   t = await createTestApp({
+    // The fake remote listens on 127.0.0.1: allowed as an operator allows an internal remote.
+    OUTBOUND_ALLOW: '127.0.0.1',
     SYNC_JOB_SECONDS: '3600',
     SYNC_RETRY_SECONDS: '30',
     SYNC_TIMEOUT: '1500',
@@ -291,18 +295,14 @@ describe('a remote that fails', () => {
 
   it.each([
     ['is down', 'down', /Cannot reach http:\/\/127\.0\.0\.1:\d+: connection refused/],
-    [
-      'refuses the key',
-      'refuse',
-      /The remote refused the API key \(HTTP 401: A valid API key is required\)/,
-    ],
-    ['answers garbage', 'garbage', /answer is not JSON \(starts with "<html>Welcome/],
+    ['refuses the key', 'refuse', /^The remote refused the API key \(HTTP 401\)$/],
+    ['answers garbage', 'garbage', /answer is not JSON$/],
     [
       'answers JSON that is not the protocol',
       'not-protocol',
       /not the sync protocol \(\/ must have required properties nextCursor, stamp\)/,
     ],
-    ['fails itself', 'error', /the remote answered HTTP 500: Boom/],
+    ['fails itself', 'error', /the remote answered with a server error \(HTTP 5xx\)$/],
     ['is too slow', 'slow', /did not answer within 1\.5 s|no complete answer within 1\.5 s/],
     ['answers too much', 'huge', /larger than 20 MB/],
   ] as const)('%s: FAILED with the reason, listed, nothing applied', async (_, mode, reason) => {
@@ -319,6 +319,7 @@ describe('a remote that fails', () => {
     }
     expect(result.status).toBe('FAILED');
     expect(result.reason).toMatch(reason);
+    expect(result.reason).not.toMatch(/INTERNAL-ONLY|db_password|Welcome/);
     expect(result.endedAt).not.toBeNull();
     expect(result.nextRetryAt).not.toBeNull();
     expect(await localAssets()).toEqual(before);
@@ -328,6 +329,47 @@ describe('a remote that fails', () => {
       organisationName: 'Demo Transport',
       result: { id: result.id, status: 'FAILED', reason: result.reason },
     });
+  });
+
+  it('at an address that is not allowed: 400 at the save; kept from before, refused unasked', async () => {
+    // A remote on loopback beyond the allow-list (127.0.0.1 only), really listening.
+    const asked: string[] = [];
+    const internal = http.createServer((request, response) => {
+      asked.push(request.url ?? '');
+      response.end('INTERNAL-ONLY db_password=hunter2');
+    });
+    await new Promise<void>((r) => internal.listen(0, '127.0.0.2', r));
+    const address = `http://127.0.0.2:${(internal.address() as AddressInfo).port}`;
+    try {
+      for (const server of [
+        address,
+        'http://169.254.169.254',
+        'http://metadata.google.internal',
+        'http://2130706434:1',
+        'http://[::ffff:127.0.0.2]:1',
+        'http://0:1',
+      ]) {
+        const refused = await call('oem', 'PUT', `/sync-api/configurations/${config.id}`, {
+          server,
+        });
+        expect(refused.statusCode, server).toBe(400);
+        expect(refused.json().message).toMatch(/^server is not an allowed destination/);
+      }
+      await sql`UPDATE sync_configurations SET server = ${address} WHERE id = ${config.id}`.execute(
+        t.db,
+      );
+      const result = await syncNow(demo);
+      expect(result).toMatchObject({ status: 'FAILED' });
+      expect(result.reason).toBe(
+        `Refused: ${address} is not an allowed address (synchronisation reaches public addresses only)`,
+      );
+      expect(asked).toEqual([]);
+    } finally {
+      await sql`UPDATE sync_configurations SET server = ${remote.url} WHERE id = ${config.id}`.execute(
+        t.db,
+      );
+      internal.close();
+    }
   });
 
   it('is retried with backoff, and a success ends the retries', async () => {

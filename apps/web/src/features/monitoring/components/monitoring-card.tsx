@@ -101,7 +101,9 @@ export function MonitoringCard({
             {webhook.attempts > 0 && (
               <span className="ms-2 small text-body-secondary">
                 {t('monitoring.attempts', { count: webhook.attempts })}
-                {webhook.lastError ? ` · ${webhook.lastError}` : ''}
+                {webhook.lastOutcome && webhook.lastOutcome !== 'DELIVERED'
+                  ? ` · ${t(`monitoring.webhookOutcome.${webhook.lastOutcome}`)}`
+                  : ''}
               </span>
             )}
           </Row>

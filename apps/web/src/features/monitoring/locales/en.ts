@@ -30,6 +30,13 @@ export const monitoringEn = {
     DELIVERED: 'delivered',
     FAILED: 'not delivered',
   },
+  webhookOutcome: {
+    DELIVERED: 'Delivered',
+    NO_ANSWER: 'The control room did not answer',
+    NOT_ACCEPTED: 'The control room did not accept the alarm',
+    ADDRESS_NOT_ALLOWED: 'Refused: the address is not allowed',
+    NO_WEBHOOK: 'The organisation no longer has a webhook',
+  },
   attempts_one: '{{count}} attempt',
   attempts_other: '{{count}} attempts',
   liveVideoUnavailable: 'Live video is unavailable on this server: {{reason}}',

@@ -31,6 +31,13 @@ export const monitoringNl: MonitoringTexts = {
     DELIVERED: 'afgeleverd',
     FAILED: 'niet afgeleverd',
   },
+  webhookOutcome: {
+    DELIVERED: 'Afgeleverd',
+    NO_ANSWER: 'De meldkamer antwoordde niet',
+    NOT_ACCEPTED: 'De meldkamer nam het alarm niet aan',
+    ADDRESS_NOT_ALLOWED: 'Geweigerd: het adres is niet toegestaan',
+    NO_WEBHOOK: 'De organisatie heeft geen webhook meer',
+  },
   attempts_one: '{{count}} poging',
   attempts_other: '{{count}} pogingen',
   liveVideoUnavailable: 'Live video is niet beschikbaar op deze server: {{reason}}',

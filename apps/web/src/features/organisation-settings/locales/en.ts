@@ -16,7 +16,8 @@ export const organisationSettingsEn = {
   },
   hints: {
     controlRoomIdentifier: 'How the control room knows this organisation; sent with every alarm.',
-    alarmWebhookUrl: 'An http or https address; alarms are posted there when a monitoring starts.',
+    alarmWebhookUrl:
+      'A public http or https address; alarms are posted there when a monitoring starts. An address on the own network must be allowed by the server’s operator.',
     alarmWebhookSecret: 'At least {{count}} characters. Leave empty to keep the current secret.',
     range: 'From {{min}} to {{max}}.',
   },

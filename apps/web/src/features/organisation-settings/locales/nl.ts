@@ -19,7 +19,7 @@ export const organisationSettingsNl: OrganisationSettingsTexts = {
   hints: {
     controlRoomIdentifier: 'Hoe de meldkamer deze organisatie kent; meegestuurd met elk alarm.',
     alarmWebhookUrl:
-      'Een http- of https-adres; alarmen worden daarheen gestuurd als een monitoring start.',
+      'Een openbaar http- of https-adres; alarmen worden daarheen gestuurd als een monitoring start. Een adres op het eigen netwerk moet de beheerder van de server toestaan.',
     alarmWebhookSecret: 'Minstens {{count}} tekens. Laat leeg om het huidige geheim te houden.',
     range: 'Van {{min}} tot {{max}}.',
   },
