@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { API_BASE, DEVICE_API_BASE } from '@fleet/contract';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { depthLimited } from './lib/json-depth.js';
 import { AccessService } from './modules/access/access.service.js';
 import { FleetAccess } from './modules/access/fleet-access.js';
 import { AssetRepository } from './modules/assets/assets.repository.js';
@@ -418,7 +419,11 @@ export async function buildApp({
 
   // The specification's versioned JSON content type is JSON. The portal sends it on every call
   // (spec §7), a DELETE included, which has no body: an empty body is no body, not a 400.
-  const json = app.getDefaultJsonParser('error', 'error');
+  // Issue 16: every JSON parser refuses a body nested deeper than MAX_JSON_DEPTH first, so no
+  // check after the parse recurses over thousands of levels (400, not a stack overflow's 500).
+  const json = depthLimited(app.getDefaultJsonParser('error', 'error'));
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, json);
   app.addContentTypeParser(
     /^application\/vnd\.[\w.-]+\.v\d+\+json/,
     { parseAs: 'string' },
@@ -446,11 +451,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       // Spec §7: the main base also takes JSON sent as application/octet-stream.
-      api.addContentTypeParser(
-        'application/octet-stream',
-        { parseAs: 'string' },
-        app.getDefaultJsonParser('error', 'error'),
-      );
+      api.addContentTypeParser('application/octet-stream', { parseAs: 'string' }, json);
       await api.register(healthRoutes);
       await api.register(clientConfigRoutes, {
         mapStyleUrl: config.mapStyleUrl,
