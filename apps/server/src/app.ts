@@ -77,6 +77,7 @@ import { UserRepository } from './modules/users/users.repository.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { UserService } from './modules/users/users.service.js';
 import authenticate from './plugins/authenticate.js';
+import bodyDeadline from './plugins/body-deadline.js';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
 import { validatorCompiler } from './plugins/validation.js';
@@ -379,6 +380,8 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
+    // Issue 16: request.ip and request.protocol from X-Forwarded-* only behind a trusted proxy.
+    trustProxy: config.input.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
@@ -402,6 +405,11 @@ export async function buildApp({
     await app.services.videoGateway.stop();
   });
   await app.register(errors);
+  // Issue 16: a body dribbled byte by byte is cut off with 408 (a slow-but-working upload is not).
+  await app.register(bodyDeadline, {
+    graceMs: config.input.bodyTimeoutSeconds * 1000,
+    minBytesPerSecond: config.input.bodyMinBytesPerSecond,
+  });
   await app.register(authenticate);
   await app.register(helmet, {
     contentSecurityPolicy: {
