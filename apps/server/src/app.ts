@@ -170,6 +170,11 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     fleetAccess,
     log,
     config.media.maxBytes,
+    {
+      quotaBytes: config.input.mediaQuotaBytes,
+      perMinute: config.input.uploadsPerMinute,
+      bytesPerHour: config.input.uploadBytesPerHour,
+    },
   );
   // Issue 9: organisation settings, the video gateway and monitoring.
   const organisationSettings = new OrganisationSettingsService(

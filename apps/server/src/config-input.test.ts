@@ -8,7 +8,7 @@ describe('loadConfig: input limits', () => {
       bodyTimeoutSeconds: 30,
       bodyMinBytesPerSecond: 8192,
       mediaQuotaBytes: 50 * 1024 ** 3,
-      uploadsPerMinute: 10,
+      uploadsPerMinute: 30,
       uploadBytesPerHour: 5 * 1024 ** 3,
       trustProxy: false,
     });

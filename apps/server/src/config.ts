@@ -340,7 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       bodyTimeoutSeconds: integer(env, 'BODY_TIMEOUT', 30),
       bodyMinBytesPerSecond: integer(env, 'BODY_MIN_RATE', 8 * 1024),
       mediaQuotaBytes: integer(env, 'MEDIA_QUOTA_BYTES', 50 * 1024 ** 3),
-      uploadsPerMinute: integer(env, 'MEDIA_UPLOADS_PER_MINUTE', 10),
+      uploadsPerMinute: integer(env, 'MEDIA_UPLOADS_PER_MINUTE', 30),
       uploadBytesPerHour: integer(env, 'MEDIA_UPLOAD_BYTES_PER_HOUR', 5 * 1024 ** 3),
       trustProxy: trustProxy(env.TRUST_PROXY),
     },

@@ -23,5 +23,8 @@ export const ErrorCode = {
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
+  // Issue 16: an organisation's media storage is full (413); a user uploads too often (429).
+  QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
+  UPLOAD_RATE_EXCEEDED: 'UPLOAD_RATE_EXCEEDED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
