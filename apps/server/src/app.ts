@@ -9,6 +9,7 @@ import { API_BASE, DEVICE_API_BASE } from '@fleet/contract';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { depthLimited } from './lib/json-depth.js';
+import { redactUrl, redactingStream } from './lib/redact.js';
 import { AccessService } from './modules/access/access.service.js';
 import { FleetAccess } from './modules/access/fleet-access.js';
 import { AssetRepository } from './modules/assets/assets.repository.js';
@@ -368,8 +369,8 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config;
   db: Db;
-  /** false in tests; otherwise pino's options. */
-  logger?: boolean | { level: string };
+  /** false in tests; otherwise pino's options (a stream instead of stdout: a test's capture). */
+  logger?: boolean | { level: string; stream?: { write(line: string): unknown } };
 }
 
 /** Builds the whole HTTP app: infrastructure plugins, then the three API bases, then the web app. */
@@ -379,7 +380,11 @@ export async function buildApp({
   logger = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // Issue 16: every log line passes redaction, so no token in a URL or message reaches the log.
+    logger:
+      typeof logger === 'object'
+        ? { ...logger, stream: redactingStream(logger.stream ?? process.stdout) }
+        : logger,
     // One line per request, from our onResponse hook, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -453,7 +458,9 @@ export async function buildApp({
     request.log[level](
       {
         method: request.method,
-        url: request.url,
+        // Issue 16: media links and long-poll tokens in the URL are credentials.
+        url: redactUrl(request.url),
+        ip: request.ip,
         status,
         ms: Math.round(reply.elapsedTime),
       },
