@@ -430,8 +430,21 @@ export async function buildApp({
         // Recorded live feeds play from the blob the monitoring view downloaded with its token.
         'media-src': ["'self'", 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // Issue 16: only for HTTPS requests (the hook below): over plain HTTP at a network
+        // address it rewrote every script and style to an https:// nobody serves, a blank page.
+        'upgrade-insecure-requests': null,
       },
     },
+    strictTransportSecurity: false,
+  });
+  // Issue 16: a request that came over HTTPS (directly, or by a trusted proxy's
+  // X-Forwarded-Proto with TRUST_PROXY) gets upgrade-insecure-requests and HSTS.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol !== 'https') return;
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      reply.raw.setHeader('content-security-policy', `${csp};upgrade-insecure-requests`);
+    reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(openapi, { version: VERSION });
 
