@@ -50,7 +50,7 @@ function watch(request: FastifyRequest, reply: FastifyReply, limits: BodyDeadlin
   const startBytes = socket.bytesRead;
   let timer: NodeJS.Timeout | undefined;
   const check = () => {
-    if (raw.complete || socket.destroyed || reply.raw.writableEnded) return;
+    if (raw.complete || socket.destroyed) return;
     const deadline = bodyDeadlineMs(startMs, socket.bytesRead - startBytes, limits);
     const now = Date.now();
     if (now < deadline) {
@@ -59,6 +59,8 @@ function watch(request: FastifyRequest, reply: FastifyReply, limits: BodyDeadlin
     }
     request.log.info({ ms: now - startMs }, 'request body too slow');
     if (reply.raw.headersSent) {
+      // Answered without reading the body (a 401, say): Node would read and drop the rest of it
+      // on the open connection for as long as it kept coming.
       socket.destroy();
     } else if (raw.listenerCount('error') > 0) {
       // A body parser or a multipart upload is reading: it fails with the 408, answered as any
@@ -80,7 +82,10 @@ function watch(request: FastifyRequest, reply: FastifyReply, limits: BodyDeadlin
     }
   };
   timer = setTimeout(check, limits.graceMs).unref();
-  reply.raw.once('close', () => clearTimeout(timer));
+  // A body still arriving after the answer keeps its deadline (see check).
+  reply.raw.once('close', () => {
+    if (raw.complete) clearTimeout(timer);
+  });
 }
 
 const CLOSE = { connection: 'close' };

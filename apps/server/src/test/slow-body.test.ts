@@ -1,7 +1,7 @@
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyDeadlineMs } from '../plugins/body-deadline.js';
+import { dribble, requestHead } from './dribble.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -38,60 +38,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-interface Answer {
-  status: number | undefined;
-  body: string;
-  /** Milliseconds from the first byte until the server closed the connection. */
-  closedAfterMs: number;
-}
+const send = (head: string, body: Buffer, options: { piece: number; everyMs: number }) =>
+  dribble(port, head, body, options);
 
-/**
- * Sends the head, then the body in pieces of `piece` bytes every `everyMs`, until it is all
- * sent or the server answers or closes; gives up (and fails the test) after `maxMs`.
- */
-function send(
-  head: string,
-  body: Buffer,
-  { piece, everyMs, maxMs = 8000 }: { piece: number; everyMs: number; maxMs?: number },
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const socket = net.connect(port, '127.0.0.1');
-    let received = '';
-    let sent = 0;
-    let timer: NodeJS.Timeout | undefined;
-    const giveUp = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`still open after ${maxMs} ms (${sent} bytes sent)`));
-    }, maxMs);
-    const next = () => {
-      if (socket.destroyed || sent >= body.length) return;
-      socket.write(body.subarray(sent, sent + piece));
-      sent += piece;
-      timer = setTimeout(next, everyMs);
-    };
-    socket.on('connect', () => {
-      socket.write(head);
-      next();
-    });
-    socket.on('data', (chunk) => (received += chunk.toString('utf8')));
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearTimeout(timer);
-      clearTimeout(giveUp);
-      const [status] = /^HTTP\/1\.1 (\d{3})/.exec(received)?.slice(1) ?? [];
-      resolve({
-        status: status ? Number(status) : undefined,
-        body: received.split('\r\n\r\n').slice(1).join('\r\n\r\n'),
-        closedAfterMs: Date.now() - started,
-      });
-    });
-  });
-}
-
-const head = (path: string, type: string, length: number, extra = '') =>
-  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\n` +
-  `Content-Length: ${length}\r\n${extra}\r\n`;
+const head = (path: string, type: string, length: number, extra: Record<string, string> = {}) =>
+  requestHead('POST', path, type, length, extra);
 
 const LOGIN = Buffer.from(
   JSON.stringify({ organisation: 'Demo Transport', username: 'manager', password: 'x'.repeat(12) }),
@@ -127,12 +78,9 @@ it('a multipart upload whose parts dribble in is answered 408', async () => {
     `--${boundary}\r\nContent-Disposition: form-data; name="identifier"\r\n\r\n${'S'.repeat(200)}\r\n`,
   );
   const answer = await send(
-    head(
-      '/api/media',
-      `multipart/form-data; boundary=${boundary}`,
-      body.length + 1000,
-      `Authorization: Bearer ${token}\r\n`,
-    ),
+    head('/api/media', `multipart/form-data; boundary=${boundary}`, body.length + 1000, {
+      Authorization: `Bearer ${token}`,
+    }),
     body,
     { piece: 2, everyMs: 200 },
   );
@@ -154,11 +102,24 @@ it('a body nobody reads yet (a hook still deciding) is answered 408 too', async 
   expect(JSON.parse(answer.body)).toMatchObject({ code: 'REQUEST_TIMEOUT' });
 });
 
+it('a body still dribbling after an early answer (401) does not keep the connection', async () => {
+  const answer = await send(
+    head('/api/organisations/1', 'application/json', 1000),
+    Buffer.alloc(1000, 0x20),
+    {
+      piece: 1,
+      everyMs: 200,
+    },
+  );
+  expect(answer.status).toBe(401);
+  expect(answer.closedAfterMs).toBeLessThan(4000);
+});
+
 it('a body slow but above the minimum rate arrives whole and is answered', async () => {
   // 3,000 bytes at 2,000 bytes/s: 1.5 s, past the 1 s grace but within its rate.
   const padded = Buffer.concat([LOGIN, Buffer.alloc(3000 - LOGIN.length, 0x20)]);
   const answer = await send(
-    head('/api/login', 'application/json', padded.length, 'Connection: close\r\n'),
+    head('/api/login', 'application/json', padded.length, { Connection: 'close' }),
     padded,
     { piece: 100, everyMs: 50 },
   );
