@@ -16,7 +16,8 @@ export function findChromium(): string {
   return found;
 }
 
-export function launch(executablePath: string): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. a host name mapped to the loopback test server. */
+export function launch(executablePath: string, extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath,
     args: [
@@ -27,6 +28,7 @@ export function launch(executablePath: string): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

@@ -8,6 +8,8 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { API_BASE, DEVICE_API_BASE } from '@fleet/contract';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { depthLimited } from './lib/json-depth.js';
+import { redactUrl, redactingStream } from './lib/redact.js';
 import { AccessService } from './modules/access/access.service.js';
 import { FleetAccess } from './modules/access/fleet-access.js';
 import { AssetRepository } from './modules/assets/assets.repository.js';
@@ -76,6 +78,7 @@ import { UserRepository } from './modules/users/users.repository.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { UserService } from './modules/users/users.service.js';
 import authenticate from './plugins/authenticate.js';
+import bodyDeadline from './plugins/body-deadline.js';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
 import { validatorCompiler } from './plugins/validation.js';
@@ -172,6 +175,11 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     fleetAccess,
     log,
     config.media.maxBytes,
+    {
+      quotaBytes: config.input.mediaQuotaBytes,
+      perMinute: config.input.uploadsPerMinute,
+      bytesPerHour: config.input.uploadBytesPerHour,
+    },
   );
   // Issue 16: the destinations users' addresses (webhook, sync remote) may reach.
   const outbound = new OutboundPolicy(config.outbound.allow);
@@ -385,8 +393,8 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config;
   db: Db;
-  /** false in tests; otherwise pino's options. */
-  logger?: boolean | { level: string };
+  /** false in tests; otherwise pino's options (a stream instead of stdout: a test's capture). */
+  logger?: boolean | { level: string; stream?: { write(line: string): unknown } };
 }
 
 /** Builds the whole HTTP app: infrastructure plugins, then the three API bases, then the web app. */
@@ -396,12 +404,18 @@ export async function buildApp({
   logger = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // Issue 16: every log line passes redaction, so no token in a URL or message reaches the log.
+    logger:
+      typeof logger === 'object'
+        ? { ...logger, stream: redactingStream(logger.stream ?? process.stdout) }
+        : logger,
     // One line per request, from our onResponse hook, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
+    // Issue 16: request.ip and request.protocol from X-Forwarded-* only behind a trusted proxy.
+    trustProxy: config.input.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
@@ -425,6 +439,11 @@ export async function buildApp({
     await app.services.videoGateway.stop();
   });
   await app.register(errors);
+  // Issue 16: a body dribbled byte by byte is cut off with 408 (a slow-but-working upload is not).
+  await app.register(bodyDeadline, {
+    graceMs: config.input.bodyTimeoutSeconds * 1000,
+    minBytesPerSecond: config.input.bodyMinBytesPerSecond,
+  });
   await app.register(authenticate);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -435,14 +454,31 @@ export async function buildApp({
         // Recorded live feeds play from the blob the monitoring view downloaded with its token.
         'media-src': ["'self'", 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // Issue 16: only for HTTPS requests (the hook below): over plain HTTP at a network
+        // address it rewrote every script and style to an https:// nobody serves, a blank page.
+        'upgrade-insecure-requests': null,
       },
     },
+    strictTransportSecurity: false,
+  });
+  // Issue 16: a request that came over HTTPS (directly, or by a trusted proxy's
+  // X-Forwarded-Proto with TRUST_PROXY) gets upgrade-insecure-requests and HSTS.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol !== 'https') return;
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      reply.raw.setHeader('content-security-policy', `${csp};upgrade-insecure-requests`);
+    reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(openapi, { version: VERSION });
 
   // The specification's versioned JSON content type is JSON. The portal sends it on every call
   // (spec §7), a DELETE included, which has no body: an empty body is no body, not a 400.
-  const json = app.getDefaultJsonParser('error', 'error');
+  // Issue 16: every JSON parser refuses a body nested deeper than MAX_JSON_DEPTH first, so no
+  // check after the parse recurses over thousands of levels (400, not a stack overflow's 500).
+  const json = depthLimited(app.getDefaultJsonParser('error', 'error'));
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, json);
   app.addContentTypeParser(
     /^application\/vnd\.[\w.-]+\.v\d+\+json/,
     { parseAs: 'string' },
@@ -459,7 +495,9 @@ export async function buildApp({
     request.log[level](
       {
         method: request.method,
-        url: request.url,
+        // Issue 16: media links and long-poll tokens in the URL are credentials.
+        url: redactUrl(request.url),
+        ip: request.ip,
         status,
         ms: Math.round(reply.elapsedTime),
       },
@@ -470,11 +508,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       // Spec §7: the main base also takes JSON sent as application/octet-stream.
-      api.addContentTypeParser(
-        'application/octet-stream',
-        { parseAs: 'string' },
-        app.getDefaultJsonParser('error', 'error'),
-      );
+      api.addContentTypeParser('application/octet-stream', { parseAs: 'string' }, json);
       await api.register(healthRoutes);
       await api.register(clientConfigRoutes, {
         mapStyleUrl: config.mapStyleUrl,

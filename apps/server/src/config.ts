@@ -40,6 +40,24 @@ export interface Config {
   outbound: { allow: string[] };
   /** Issue 16, database faults: limits of every database connection, ms (0: none). */
   database: DatabaseTimeoutsConfig;
+  /** Issue 16, input limits: slow bodies, upload quota and rate, the proxy in front. */
+  input: InputConfig;
+}
+
+/** Issue 16, input limits (README: configuration). */
+export interface InputConfig {
+  /** Seconds any request body may take beyond what its size allows at bodyMinBytesPerSecond. */
+  bodyTimeoutSeconds: number;
+  /** Bytes per second a request body must keep up on average after that grace (408 below). */
+  bodyMinBytesPerSecond: number;
+  /** Bytes of media one organisation may keep; users' uploads beyond it are refused. */
+  mediaQuotaBytes: number;
+  /** Uploads one user may start per minute (429 beyond). */
+  uploadsPerMinute: number;
+  /** Bytes one user may upload per hour (429 beyond). */
+  uploadBytesPerHour: number;
+  /** Fastify's trustProxy: false, true (any), or the proxies' addresses (CIDR ranges too). */
+  trustProxy: boolean | string[];
 }
 
 /** Issue 16: a database that stops, hangs or is gone makes calls fail fast (README, docs/operations.md). */
@@ -293,6 +311,25 @@ function videoGateway(env: NodeJS.ProcessEnv, dataDir: string): VideoGatewayConf
   };
 }
 
+/** TRUST_PROXY: unset or false, true (any: only behind a proxy that always sets the headers), or addresses. */
+function trustProxy(raw: string | undefined): InputConfig['trustProxy'] {
+  const value = raw?.trim().toLowerCase();
+  if (!value || ['0', 'false', 'no', 'off'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) return true;
+  const addresses = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const bad = addresses.find(
+    (a) => !/^([\da-f.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/.test(a),
+  );
+  if (bad)
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false or a list of proxy addresses, got '${bad}'`,
+    );
+  return addresses;
+}
+
 /** Reads the configuration from the environment; every setting has a default (see README). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const port = integer(env, 'PORT', 3000, 0);
@@ -338,5 +375,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       idleInTransactionMs: integer(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT', 60_000, 0),
     },
     outbound: { allow: outboundAllow(env) },
+    // Issue 16, input limits.
+    input: {
+      bodyTimeoutSeconds: integer(env, 'BODY_TIMEOUT', 30),
+      bodyMinBytesPerSecond: integer(env, 'BODY_MIN_RATE', 8 * 1024),
+      mediaQuotaBytes: integer(env, 'MEDIA_QUOTA_BYTES', 50 * 1024 ** 3),
+      uploadsPerMinute: integer(env, 'MEDIA_UPLOADS_PER_MINUTE', 30),
+      uploadBytesPerHour: integer(env, 'MEDIA_UPLOAD_BYTES_PER_HOUR', 5 * 1024 ** 3),
+      trustProxy: trustProxy(env.TRUST_PROXY),
+    },
   };
 }

@@ -25,5 +25,8 @@ export const ErrorCode = {
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   /** 503: PostgreSQL does not answer (stopped, restarting, frozen); Retry-After says when to try again. */
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  // Issue 16: an organisation's media storage is full (413); a user uploads too often (429).
+  QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
+  UPLOAD_RATE_EXCEEDED: 'UPLOAD_RATE_EXCEEDED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { TSchema } from 'typebox';
@@ -5,6 +6,7 @@ import { Compile } from 'typebox/compile';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import '../lib/formats.js';
 import { findNul } from '../lib/text.js';
+import { dribble, requestHead } from './dribble.js';
 import { fleetSeed } from './fleet-seed.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -47,15 +49,18 @@ type Operation = {
 
 let t: TestApp;
 let token: string;
+let deviceToken: string;
 const realIds: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A short body deadline for the slow bodies (app.inject's bodies are not timed).
+  t = await createTestApp({ BODY_TIMEOUT: '1', BODY_MIN_RATE: '1000' });
   const demo = await t.organisationId('Demo Transport');
   const seed = fleetSeed(t);
   const asset = await seed.asset(demo);
   const driver = await seed.driver(demo);
   const device = await seed.device(demo);
+  deviceToken = device.credential;
   const group = await seed.group(demo);
   const configurationGroup = await seed.configurationGroup(demo);
   const deviceLink = await seed.deviceLink(asset.id, device.id, '2026-11-01T00:00:00Z');
@@ -161,6 +166,8 @@ function sample(schema: Schema): unknown {
 }
 
 const MEGABYTE = 'a'.repeat(1024 * 1024);
+const DEEP_ARRAY = '['.repeat(3600) + ']'.repeat(3600);
+const DEEP_OBJECT = '{"a":'.repeat(3600) + '1' + '}'.repeat(3600);
 const ODD_TEXT = ['\ud800', '\udfff lone', '\u202eRTL text', '🚚💥', 'e\u0301\u200b\ufeff', ' '];
 const BAD_TIMES = [
   '2026-11-20T07:31:05+16:00',
@@ -369,8 +376,18 @@ function casesOf(method: string, path: string, operation: Operation): Case[] {
 
   // Malformed JSON and the wrong content types (any route: a body it does not expect too).
   const url = urlOf(safeIds, baseQuery);
-  for (const raw of ['{"a":', '{"x":1}}', '', 'nul\u0000l', '[1,2', '{"__proto__":{"x":1}}'])
-    add(`malformed JSON ${JSON.stringify(raw)}`, {
+  for (const raw of [
+    '{"a":',
+    '{"x":1}}',
+    '',
+    'nul\u0000l',
+    '[1,2',
+    '{"__proto__":{"x":1}}',
+    // Issue 16: nested thousands deep (7 kB), which once overflowed the checks' recursion.
+    DEEP_ARRAY,
+    DEEP_OBJECT,
+  ])
+    add(`malformed JSON ${JSON.stringify(raw).slice(0, 30)}`, {
       url,
       payload: raw,
       headers: { 'content-type': 'application/json' },
@@ -385,8 +402,10 @@ function casesOf(method: string, path: string, operation: Operation): Case[] {
       'application/octet-stream',
       'application/vnd.fleetwise.v1+json',
       'application/json; charset=latin1',
-    ])
+    ]) {
       add(`content-type ${type}`, { url, payload: text, headers: { 'content-type': type } });
+      add(`deep body as ${type}`, { url, payload: DEEP_OBJECT, headers: { 'content-type': type } });
+    }
   }
   return cases;
 }
@@ -456,3 +475,43 @@ it('no route answers 5xx or writes anything on hostile input', async () => {
   const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
   expect(changed).toEqual([]);
 }, 180_000);
+
+it('no route keeps a connection open for a body dribbled a byte at a time', async () => {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (t.app.server.address() as AddressInfo).port;
+  const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  const paths = docs.json<{ paths: Record<string, Record<string, Operation>> }>().paths;
+  const routes: { method: string; url: string; type: string }[] = [
+    { method: 'POST', url: '/janus', type: 'application/json' },
+  ];
+  for (const [path, operations] of Object.entries(paths))
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!['post', 'put', 'patch'].includes(method)) continue;
+      const multipart = 'multipart/form-data' in (operation.requestBody?.content ?? {});
+      routes.push({
+        method: method.toUpperCase(),
+        url: path.replace(/\{\w+\}/g, ABSENT_ID),
+        type: multipart ? 'multipart/form-data; boundary=x' : 'application/json',
+      });
+    }
+  expect(routes.length).toBeGreaterThan(20);
+  // All at once, each a byte every 250 ms of a 1,000-byte body: the 1 s deadline cuts each.
+  const failures: string[] = [];
+  await Promise.all(
+    routes.map(async ({ method, url, type }) => {
+      const credential = url.startsWith('/device-api/') ? deviceToken : token;
+      const head = requestHead(method, url, type, 1000, { Authorization: `Bearer ${credential}` });
+      const answer = await dribble(port, head, Buffer.alloc(1000, 0x20), {
+        piece: 1,
+        everyMs: 250,
+      }).catch((error: Error) => ({ status: undefined, body: error.message, closedAfterMs: NaN }));
+      const shaped = /"code":"[A-Z_]+","message":"/.test(answer.body);
+      if (!(answer.closedAfterMs < 5000) || answer.status !== 408 || !shaped)
+        failures.push(
+          `${method} ${url} → ${answer.status} after ${answer.closedAfterMs} ms ${answer.body.slice(0, 120)}`,
+        );
+    }),
+  );
+  console.log(`slow bodies: ${routes.length} routes, ${failures.length} not cut off with 408`);
+  expect(failures).toEqual([]);
+}, 60_000);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import type { TokenPair } from '@fleet/contract';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { ConfigurationRepository } from '../modules/configurations/configurations.repository.js';
@@ -30,7 +30,11 @@ export interface TestApp {
 }
 
 /** The real app on its own fresh database (a copy of the migrated template), seeded with the demo tree. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** A test that reads the log passes its level and a stream to capture it. */
+  { logger = false }: { logger?: AppOptions['logger'] } = {},
+): Promise<TestApp> {
   const { serverUrl, template } = inject('testDatabase');
   const name = `fleet_test_${randomBytes(6).toString('hex')}`;
   await createDatabase(serverUrl, name, template);
@@ -49,7 +53,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SYNC_JOB_SECONDS: '0',
     ...env,
   });
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, logger });
   const tokens = new Map<string, TokenPair>();
 
   const login = async (username: string) => {

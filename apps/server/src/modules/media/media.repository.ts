@@ -7,6 +7,14 @@ import type { Window } from '../../lib/window.js';
 export const MEDIA_LIST_LIMIT = 5_000;
 /** The most audit rows one call answers (newest first). */
 export const DELETIONS_LIMIT = 1_000;
+/** First key of the advisory lock (the second: the organisation) that serialises quota checks. */
+const QUOTA_LOCK = 16_001;
+
+/** An organisation's media storage quota, checked with the insert. */
+export interface Quota {
+  organisationId: number;
+  maxBytes: number;
+}
 
 export interface NewMedium {
   assetId: number;
@@ -123,8 +131,25 @@ export class MediaRepository {
    * The row, and for an answer to a request that camera's availability, in one transaction.
    * A device's repeated upload inserts nothing: `{ id, created: false }` names the first.
    */
-  async insert(medium: NewMedium): Promise<{ id: number; created: boolean }> {
+  async insert(medium: NewMedium): Promise<{ id: number; created: boolean }>;
+  /** With a quota: nothing is inserted when the medium does not fit; `usedBytes` says why. */
+  async insert(
+    medium: NewMedium,
+    quota: Quota,
+  ): Promise<{ id: number; created: boolean } | { usedBytes: number }>;
+  async insert(
+    medium: NewMedium,
+    quota?: Quota,
+  ): Promise<{ id: number; created: boolean } | { usedBytes: number }> {
     return this.db.transaction().execute(async (trx) => {
+      if (quota) {
+        // One check at a time per organisation: parallel uploads cannot all fit in the last gap.
+        await sql`SELECT pg_advisory_xact_lock(${QUOTA_LOCK}, ${quota.organisationId})`.execute(
+          trx,
+        );
+        const usedBytes = await this.organisationUsage(quota.organisationId, trx);
+        if (usedBytes + medium.size > quota.maxBytes) return { usedBytes };
+      }
       const inserted = await trx
         .insertInto('media')
         .values({
@@ -171,6 +196,17 @@ export class MediaRepository {
       }
       return { id, created: inserted !== undefined };
     });
+  }
+
+  /** Bytes of media an organisation keeps (its assets' media, whoever sent them). */
+  async organisationUsage(organisationId: number, db: Db = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('media as m')
+      .innerJoin('assets as a', 'a.id', 'm.asset_id')
+      .select(sql<string>`coalesce(sum(m.size), 0)`.as('used'))
+      .where('a.organisation_id', '=', organisationId)
+      .executeTakeFirstOrThrow();
+    return Number(row.used);
   }
 
   /** Deletes the medium and records who did it, in one transaction; false when it was gone. */

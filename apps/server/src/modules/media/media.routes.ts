@@ -77,10 +77,10 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['media'],
         summary:
-          'Upload a picture or video for a device moment (multipart: the fields, then file); the content decides the type',
+          'Upload a picture or video for a device moment (multipart: the fields, then file); the content decides the type. 413 QUOTA_EXCEEDED when the organisation storage is full, 429 beyond the user upload rate',
         consumes: ['multipart/form-data'],
         body: uploadSchema(MediaUploadFields),
-        response: { 201: MediaItem, ...errors, ...errorResponses(409, 413, 415) },
+        response: { 201: MediaItem, ...errors, ...errorResponses(409, 413, 415, 429) },
       },
     },
     async (request, reply) =>

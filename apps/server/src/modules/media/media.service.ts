@@ -24,7 +24,13 @@ import type { DriverRepository } from '../drivers/drivers.repository.js';
 import { contentDisposition, mediumFileName, parseRange } from './media-http.js';
 import { UnsupportedContent, type MediaFilesRepository } from './media-files.repository.js';
 import { storageKeys, type MediaStore } from './media-store.repository.js';
-import type { MediaRepository, NewMedium, StoredMedium } from './media.repository.js';
+import type { MediaRepository, NewMedium, Quota, StoredMedium } from './media.repository.js';
+import {
+  UploadRate,
+  quotaExceeded,
+  uploadRateExceeded,
+  type UploadLimitsConfig,
+} from './upload-limits.js';
 
 /** The fields of a device's upload (docs/device-protocol.md), before the file. */
 export const DeviceMediaFields = Type.Object(
@@ -112,17 +118,32 @@ export class MediaService {
     private readonly log: FastifyBaseLogger,
     /** Largest upload in bytes (MEDIA_MAX_BYTES). */
     readonly maxBytes: number,
-  ) {}
+    /** Issue 16: the organisations' storage quota and each user's upload rate. */
+    private readonly uploadLimits: UploadLimitsConfig,
+  ) {
+    this.uploadRate = new UploadRate(uploadLimits);
+  }
+
+  private readonly uploadRate: UploadRate;
 
   // ── Uploads ──────────────────────────────────────────────────────────────
 
   /** POST media/: a user attaches a file to a device's moment (the trip card's upload). */
   async uploadByUser(user: AccessTokenClaims, upload: IncomingUpload): Promise<MediaItem> {
+    // Reserved before anything is read, so parallel uploads count at once.
+    const limited = this.uploadRate.reserve(user.user_id);
+    if (limited) throw uploadRateExceeded(limited);
     const fields = parseFields(MediaUploadFields, upload.fields);
     const at = moment(fields.timestamp);
     const device = await this.media.deviceByIdentifier(fields.identifier);
     await this.fleetAccess.record(user, device, `Device ${fields.identifier}`, 'write');
     const placement = await this.placement(device!.id, at);
+    const quota = {
+      organisationId: placement.organisationId,
+      maxBytes: this.uploadLimits.quotaBytes,
+    };
+    const usedBytes = await this.media.organisationUsage(quota.organisationId);
+    if (usedBytes >= quota.maxBytes) throw quotaExceeded(usedBytes, quota.maxBytes);
     const file = this.requireFile(upload);
     const camera = fields.camera ?? 1;
     const { id } = await this.storeUpload(
@@ -148,6 +169,7 @@ export class MediaService {
         uploadedBy: user.user_id,
       }),
       placement.organisationId,
+      { quota, received: (bytes) => this.uploadRate.record(user.user_id, bytes) },
     );
     return this.item(id);
   }
@@ -231,6 +253,8 @@ export class MediaService {
       keys: { storageKey: string; thumbnailKey: string },
     ) => NewMedium,
     organisationId: number,
+    /** A user's upload: the organisation's quota, and its size for the user's rate. */
+    limits?: { quota: Quota; received: (bytes: number) => void },
   ): Promise<{ id: number; created: boolean }> {
     let temp: string | undefined;
     const thumbnail = this.files.tempPath('.thumb.jpg');
@@ -239,12 +263,19 @@ export class MediaService {
     try {
       const received = await this.files.receive(file.stream).catch(unreadable);
       temp = received.path;
+      limits?.received(received.size);
       if (file.truncated()) {
         throw new HttpError(
           413,
           ErrorCode.PAYLOAD_TOO_LARGE,
           `The file is larger than ${this.maxBytes} bytes`,
         );
+      }
+      if (limits) {
+        // Before the file is inspected (ffmpeg) or stored; the insert checks again, locked.
+        const usedBytes = await this.media.organisationUsage(limits.quota.organisationId);
+        if (usedBytes + received.size > limits.quota.maxBytes)
+          throw quotaExceeded(usedBytes, limits.quota.maxBytes, received.size);
       }
       const inspected = await this.files.inspect(temp, thumbnail).catch((error: unknown) => {
         if (error instanceof UnsupportedContent) throw unsupported(error.message);
@@ -262,7 +293,12 @@ export class MediaService {
         this.log.error({ err: error }, 'media store refused a file');
         throw storeUnavailable();
       }
-      const result = await this.media.insert({ ...draft, ...keys });
+      const medium = { ...draft, ...keys };
+      const result = limits
+        ? await this.media.insert(medium, limits.quota)
+        : await this.media.insert(medium);
+      if ('usedBytes' in result)
+        throw quotaExceeded(result.usedBytes, limits!.quota.maxBytes, received.size);
       kept = result.created;
       return result;
     } finally {
