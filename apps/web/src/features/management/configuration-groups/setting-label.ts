@@ -1,3 +1,6 @@
+import type { TFunction } from 'i18next';
+import { settingTextsEn, type SettingTextKey } from '../locales/settings/en';
+
 /** Words a parameter spells in lower case that people write otherwise. */
 const SPELLING: Record<string, string> = {
   osd: 'OSD',
@@ -25,4 +28,34 @@ export function settingLabel(parameter: string): string {
     });
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** cam1Resolution … cam4Resolution share the texts of camResolution, with the channel as {{n}}. */
+const CAMERA_CHANNEL = /^cam(\d+)([A-Z]\w*)$/;
+
+/** Where a setting's label and description sit in the locale bundles (locales/settings). */
+export function settingTextKey(parameter: string): { key: SettingTextKey; n?: number } | undefined {
+  const channel = CAMERA_CHANNEL.exec(parameter);
+  const key = channel ? `cam${channel[2]}` : parameter;
+  if (!Object.hasOwn(settingTextsEn, key)) return undefined;
+  return { key: key as SettingTextKey, ...(channel && { n: Number(channel[1]) }) };
+}
+
+/**
+ * A setting's label and description in the current language. A setting this web does not know
+ * (a newer server) keeps its parameter's name and the server's English description.
+ */
+export function settingTexts(
+  t: TFunction,
+  definition: { parameter: string; description: string },
+): { label: string; description: string } {
+  const found = settingTextKey(definition.parameter);
+  if (!found) {
+    return { label: settingLabel(definition.parameter), description: definition.description };
+  }
+  const { key, n } = found;
+  return {
+    label: t(`management.settings.parameters.${key}.label`, { n }),
+    description: t(`management.settings.parameters.${key}.description`, { n }),
+  };
 }

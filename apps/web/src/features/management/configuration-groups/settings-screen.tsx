@@ -23,7 +23,7 @@ import { mayWrite } from '../resources';
 import { QueryState } from '../shared';
 import { DeviceStatesTable } from './device-states';
 import { AlarmMaskEditor, CameraMaskEditor, EventMaskEditor } from './mask-editors';
-import { settingLabel } from './setting-label';
+import { settingTexts } from './setting-label';
 
 type Setting = GroupConfiguration & { deviceConfiguration: DeviceConfiguration };
 
@@ -227,7 +227,7 @@ function SettingRow({
   const { t } = useTranslation();
   const definition = setting.deviceConfiguration;
   const id = `setting-${setting.deviceConfigurationId}`;
-  const label = settingLabel(definition.parameter);
+  const { label, description } = settingTexts(t, definition);
   const invalid = showProblem && problem !== undefined;
   const classes = cn(invalid ? 'is-invalid' : showProblem && 'is-valid', dirty && 'is-dirty');
   const describedBy = `${id}-description${invalid ? ` ${id}-feedback` : ''}`;
@@ -297,7 +297,7 @@ function SettingRow({
       </div>
       <div className={grid ? 'col-xl-5' : 'col-md-7'}>
         <p className="mb-1" id={`${id}-description`}>
-          {definition.description}
+          {description}
         </p>
         <p className="small text-body-secondary mb-0">
           {t('management.settings.default', { value: definition.defaultValue })}

@@ -1,3 +1,5 @@
+import { settingTextsEn } from './settings/en';
+
 /** The management screens' texts; loaded with their chunks, so the sign-in page does not carry them. */
 export const managementEn = {
   resources: {
@@ -238,6 +240,8 @@ export const managementEn = {
       'Live Feed': 'Live Feed',
       Levels: 'Levels',
     },
+    /** Each setting's label and description (locales/settings). */
+    parameters: settingTextsEn,
   },
   overview: {
     title: 'Management overview',

@@ -1,4 +1,5 @@
 import type { ManagementTexts } from './en';
+import { settingTextsNl } from './settings/nl';
 
 export const managementNl: ManagementTexts = {
   resources: {
@@ -219,12 +220,12 @@ export const managementNl: ManagementTexts = {
       DRIVER: 'Chauffeur',
     },
     events: {
-      EMERGENCY_BRAKE: 'Noodrem',
+      EMERGENCY_BRAKE: 'Noodstop',
       HARSH_BRAKE: 'Hard remmen',
-      HARSH_ACCELERATION: 'Hard optrekken',
-      OVER_SPEED_START: 'Begin te hard rijden',
-      OVER_RPM_START: 'Begin te hoog toerental',
-      IDLE_START: 'Begin stationair',
+      HARSH_ACCELERATION: 'Hard accelereren',
+      OVER_SPEED_START: 'Te hard: begin',
+      OVER_RPM_START: 'Te hoog toerental: begin',
+      IDLE_START: 'Stationair: begin',
     },
     categories: {
       Weights: 'Gewichten',
@@ -240,6 +241,8 @@ export const managementNl: ManagementTexts = {
       'Live Feed': 'Livebeeld',
       Levels: 'Niveaus',
     },
+    /** Each setting's label and description (locales/settings). */
+    parameters: settingTextsNl,
   },
   overview: {
     title: 'Beheeroverzicht',
