@@ -1,3 +1,4 @@
+import { checkSettingValue, maskMax, type SettingRule } from '@fleet/contract';
 import type { TFunction } from 'i18next';
 import { settingTextsEn, type SettingTextKey } from '../locales/settings/en';
 
@@ -58,4 +59,28 @@ export function settingTexts(
     label: t(`management.settings.parameters.${key}.label`, { n }),
     description: t(`management.settings.parameters.${key}.description`, { n }),
   };
+}
+
+/**
+ * Why a setting's value is refused, in the current language; undefined when it is good. The
+ * check is the contract's, as on the server; a rule without both bounds keeps its English.
+ */
+export function settingProblem(t: TFunction, rule: SettingRule, value: string): string | undefined {
+  const check = checkSettingValue(rule, value);
+  if (check.ok) return undefined;
+  switch (rule.type) {
+    case 'integer':
+    case 'decimal':
+      return rule.min === undefined || rule.max === undefined
+        ? check.rule
+        : t(`management.settings.rules.${rule.type}`, { min: rule.min, max: rule.max });
+    case 'boolean':
+      return t('management.settings.rules.boolean');
+    case 'enum':
+      return t('management.settings.rules.enum', { options: (rule.options ?? []).join(', ') });
+    case 'cameraMask':
+    case 'alarmMask':
+    case 'eventMask':
+      return t(`management.settings.rules.${rule.type}`, { max: maskMax(rule.type).toString() });
+  }
 }

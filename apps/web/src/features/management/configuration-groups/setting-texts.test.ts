@@ -1,3 +1,4 @@
+import { checkSettingValue } from '@fleet/contract';
 import { createInstance } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardsEn } from '../../../locales/dashboards/en';
@@ -7,7 +8,7 @@ import { DEFINITIONS } from '../../../../../server/src/modules/configurations/de
 import { managementEn } from '../locales/en';
 import { managementNl } from '../locales/nl';
 import { settingTextsEn } from '../locales/settings/en';
-import { settingLabel, settingTextKey, settingTexts } from './setting-label';
+import { settingLabel, settingProblem, settingTextKey, settingTexts } from './setting-label';
 
 const i18n = createInstance();
 beforeAll(async () => {
@@ -69,4 +70,20 @@ describe('the texts of the device settings (issue 19 §9)', () => {
     for (const [type, name] of Object.entries(management.settings.events))
       expect(name, type).toBe(dashboards.eventTypes[type as keyof typeof dashboards.eventTypes]);
   });
+
+  it.each(DEFINITIONS.map((d) => [d.parameter, d] as const))(
+    '%s: a refused value says why as the server does, and in Dutch',
+    (_, definition) => {
+      expect(settingProblem(i18n.getFixedT('en'), definition, definition.defaultValue)).toBe(
+        undefined,
+      );
+      const check = checkSettingValue(definition, 'abc');
+      expect(check.ok).toBe(false);
+      const english = settingProblem(i18n.getFixedT('en'), definition, 'abc');
+      expect(english).toBe(!check.ok && check.rule);
+      const dutch = settingProblem(i18n.getFixedT('nl'), definition, 'abc');
+      expect(dutch).not.toBe(english);
+      expect(dutch).toMatch(/^moet .*[^}]$/);
+    },
+  );
 });

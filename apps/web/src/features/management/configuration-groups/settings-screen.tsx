@@ -1,6 +1,5 @@
 import '../locales/register';
 import {
-  checkSettingValue,
   SETTING_CATEGORIES,
   type ConfigurationGroupDetail,
   type DeviceConfiguration,
@@ -23,7 +22,7 @@ import { mayWrite } from '../resources';
 import { QueryState } from '../shared';
 import { DeviceStatesTable } from './device-states';
 import { AlarmMaskEditor, CameraMaskEditor, EventMaskEditor } from './mask-editors';
-import { settingTexts } from './setting-label';
+import { settingProblem, settingTexts } from './setting-label';
 
 type Setting = GroupConfiguration & { deviceConfiguration: DeviceConfiguration };
 
@@ -85,11 +84,12 @@ function SettingsForm({
 
   const problems = new Map<number, string>();
   for (const setting of settings) {
-    const check = checkSettingValue(
+    const problem = settingProblem(
+      t,
       setting.deviceConfiguration,
       values[setting.deviceConfigurationId] ?? '',
     );
-    if (!check.ok) problems.set(setting.deviceConfigurationId, check.rule);
+    if (problem !== undefined) problems.set(setting.deviceConfigurationId, problem);
   }
   const changed = settings.filter((s) => values[s.deviceConfigurationId] !== s.value);
   const problemsIn = (category: SettingCategory) =>
@@ -300,7 +300,16 @@ function SettingRow({
           {description}
         </p>
         <p className="small text-body-secondary mb-0">
-          {t('management.settings.default', { value: definition.defaultValue })}
+          {t('management.settings.default', {
+            value:
+              definition.type === 'boolean'
+                ? t(
+                    definition.defaultValue === 'true'
+                      ? 'management.list.yes'
+                      : 'management.list.no',
+                  )
+                : definition.defaultValue,
+          })}
         </p>
       </div>
     </div>
