@@ -53,12 +53,12 @@ export const settingTextsNl: SettingTexts = {
   coastFactor: {
     label: 'Factor uitrollen',
     description:
-      'Aandeel van de rijtijd, in procent, waarin wordt uitgerold dat de volledige score voor uitrollen oplevert.',
+      'Aandeel van de rijtijd, in procent, met uitrollen waarbij de volledige score voor uitrollen wordt behaald.',
   },
   cruiseFactor: {
     label: 'Factor cruisen',
     description:
-      'Aandeel van de rijtijd, in procent, waarin wordt gecruised dat de volledige score voor cruisen oplevert.',
+      'Aandeel van de rijtijd, in procent, met cruisen waarbij de volledige score voor cruisen wordt behaald.',
   },
   drivingBehaviorFactor: {
     label: 'Factor rijgedrag',
@@ -134,7 +134,7 @@ export const settingTextsNl: SettingTexts = {
       'Tijd, in seconden, die een vertraging moet duren voordat ze als vertragingstijd meetelt.',
   },
   driveSpeed: {
-    label: 'Rijsnelheid',
+    label: 'Minimale rijsnelheid',
     description: 'Snelheid, in km/u, waarboven het voertuig als rijdend telt.',
   },
   // Drempels
