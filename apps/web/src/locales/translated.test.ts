@@ -58,7 +58,7 @@ const ALLOWED = new Set(Object.values(SAME_IN_DUTCH).flat());
 const UNITS = new Set(['s', 'min', 'h', 'l', 'km/l', 'km', '%', '×', 'id']);
 
 /** Whether a text may stay as it is: an allowed word, or units and signs around placeholders. */
-export function maySayTheSame(text: string): boolean {
+function maySayTheSame(text: string): boolean {
   const words = text
     .replace(/\{\{[^}]*\}\}/g, ' ')
     .replace(/[()]/g, ' ')
