@@ -10,12 +10,14 @@ import {
   type CommandBatch,
   type CommandProgress,
   type CommandResult,
+  type ConfigurationGroup,
   type CreateAssetBody,
   type CreateDeviceBody,
   type CreateDriverBody,
   type DatapointInput,
   type Device,
   type DeviceCommand,
+  type DeviceConfiguration,
   type DeviceLink,
   type DeviceWithCredential,
   type Driver,
@@ -26,6 +28,7 @@ import {
   type Organisation,
   type RawRecordInput,
   type TokenPair,
+  type UpdateGroupConfigurationsBody,
   type DeviceMonitoring,
   type MonitoringPositionsResult,
 } from '@fleet/contract';
@@ -220,6 +223,29 @@ export class MainApi {
     this.request<DriverLink>('DELETE', `/assets/${assetId}/drivers/${driverId}`, {
       query: { until: until.toISOString() },
     });
+
+  // The demo's configuration group (demo-configuration-group.ts).
+  configurationGroups = (organisationId: number, search: string) =>
+    this.request<ConfigurationGroup[]>(
+      'GET',
+      `/organisations/${organisationId}/configurationgroups`,
+      {
+        query: { search },
+      },
+    );
+  createConfigurationGroup = (organisationId: number, name: string) =>
+    this.request<ConfigurationGroup>(
+      'POST',
+      `/organisations/${organisationId}/configurationgroups`,
+      {
+        body: { name },
+      },
+    );
+  deviceConfigurations = () => this.request<DeviceConfiguration[]>('GET', '/deviceconfigurations');
+  saveGroupSettings = (groupId: number, body: UpdateGroupConfigurationsBody) =>
+    this.request<unknown>('POST', `/configurationgroups/${groupId}/deviceconfigurations`, { body });
+  addToConfigurationGroup = (groupId: number, assetId: number) =>
+    this.request<unknown>('PUT', `/configurationgroups/${groupId}/assets/${assetId}`);
 }
 
 /** The device's credential is not (or no longer) accepted. */

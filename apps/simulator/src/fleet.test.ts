@@ -13,7 +13,7 @@ import type { SimulatorState } from './state.js';
 
 /**
  * A stand-in for the server with just what the simulator uses: sign-in,
- * organisations, assets, drivers, devices, links and the device API, kept in
+ * organisations, assets, drivers, devices, links, the demo's configuration group and the device API, kept in
  * memory, refusing overlapping links as the real one does.
  */
 type Body = Record<string, unknown> & {
@@ -35,6 +35,19 @@ class FakeServer {
   records = new Map<number, Map<string, RawRecordInput>>();
   datapoints = new Map<number, Set<string>>();
   refusedLinks = 0;
+  /** the demo's configuration group (demo-configuration-group.ts) and the settings it names */
+  configurationGroups: {
+    id: number;
+    organisationId: number;
+    name: string;
+    settings: { deviceConfigurationId: number; value: string }[];
+    assetIds: number[];
+  }[] = [];
+  definitions = [
+    { id: 901, service: 'drivingstyle', parameter: 'overSpeed' },
+    { id: 902, service: 'drivingstyle', parameter: 'idleTime' },
+    { id: 903, service: 'camera', parameter: 'warningLevel' },
+  ];
   /** media uploads: the multipart fields and the file's type */
   media: { deviceId: number; fields: Record<string, string>; type: string }[] = [];
   private server?: Server;
@@ -99,6 +112,40 @@ class FakeServer {
       };
       list.push(created);
       return [201, created];
+    }
+    if (p === '/api/deviceconfigurations') return [200, this.definitions];
+    if ((m = p.match(/^\/api\/organisations\/(\d+)\/configurationgroups$/))) {
+      const organisationId = Number(m[1]);
+      if (method === 'GET') {
+        const search = url.searchParams.get('search') ?? '';
+        return [
+          200,
+          this.configurationGroups.filter(
+            (g) => g.organisationId === organisationId && g.name.includes(search),
+          ),
+        ];
+      }
+      const group = {
+        id: this.next++,
+        organisationId,
+        name: String(body.name),
+        settings: [],
+        assetIds: [],
+      };
+      this.configurationGroups.push(group);
+      return [201, group];
+    }
+    if ((m = p.match(/^\/api\/configurationgroups\/(\d+)\/deviceconfigurations$/))) {
+      const group = this.configurationGroups.find((g) => g.id === Number(m![1]))!;
+      group.settings = body as unknown as typeof group.settings;
+      return [200, group.settings];
+    }
+    if ((m = p.match(/^\/api\/configurationgroups\/(\d+)\/assets\/(\d+)$/))) {
+      const assetId = Number(m[2]);
+      for (const g of this.configurationGroups)
+        g.assetIds = g.assetIds.filter((a) => a !== assetId);
+      this.configurationGroups.find((g) => g.id === Number(m![1]))!.assetIds.push(assetId);
+      return [200, {}];
     }
     if ((m = p.match(/^\/api\/devices\/(\d+)\/credential$/))) {
       const device = this.devices.find((d) => d.id === Number(m![1]))!;
@@ -276,6 +323,21 @@ describe('seedDemoFleet and runLive against a server', () => {
       expect(server.drivers.filter((d) => d.organisationId === 3)).toHaveLength(34);
       expect(server.devices.filter((d) => d.organisationId === 4)).toHaveLength(5);
       expect(server.deviceLinks).toHaveLength(33);
+      // One configuration group with its few settings and six of Demo Transport's tractors.
+      expect(server.configurationGroups).toHaveLength(1);
+      const [group] = server.configurationGroups;
+      expect(group).toMatchObject({ organisationId: 3, name: 'Distribution trucks' });
+      expect(group!.settings).toEqual([
+        { deviceConfigurationId: 901, value: '85' },
+        { deviceConfigurationId: 902, value: '60' },
+        { deviceConfigurationId: 903, value: '70' },
+      ]);
+      const members = server.assets.filter((a) => group!.assetIds.includes(a.id));
+      expect(members).toHaveLength(6);
+      for (const truck of members) {
+        expect(truck.organisationId).toBe(3);
+        expect(truck.name).not.toMatch(/tipper|crane/);
+      }
       expect(server.refusedLinks).toBe(0);
       expect(
         new Set(server.driverLinks.filter((l) => l.until === null).map((l) => l.assetId)).size,
@@ -341,6 +403,7 @@ describe('seedDemoFleet and runLive against a server', () => {
     const result = await seedDemoFleet({ ...base, url, days: 3, now: seededAt, progress: null });
     expect(result.skipped).toBe(true);
     expect(server.assets.length).toBe(before);
+    expect(server.configurationGroups).toHaveLength(1);
   });
 
   it(

@@ -1,5 +1,6 @@
 import { ApiError, type SendTotals } from './client.js';
 import type { DeviceUnit } from './device-unit.js';
+import { seedConfigurationGroup } from './demo-configuration-group.js';
 import { demoFleets, plannedDriverLinks, roster } from './demo-fleet.js';
 import { pool, Session, type SimulatorOptions, type Vehicle } from './device-session.js';
 import {
@@ -344,6 +345,10 @@ export async function seedDemoFleet(options: SeedOptions): Promise<SeedResult> {
   const dayList: string[] = [];
   for (let day = localDay(from); day <= localDay(until); day = addDays(day, 1)) dayList.push(day);
   const jobs = await ensureJobs(session, options, from, dayList);
+  await seedConfigurationGroup(
+    session,
+    jobs.map((job) => job.vehicle),
+  );
   const history: History = (job) => {
     const { fleet, spec } = job.vehicle;
     return simulateHistory(spec.profile, spec.snapshot, from, until, (day) => {

@@ -56,7 +56,7 @@ describe('GET /api/deviceconfigurations', () => {
       service: 'drivingstyleui',
       parameter: 'harshBrakeWeight',
       category: 'Weights',
-      description: expect.stringContaining('harsh brakes'),
+      description: expect.stringContaining('harsh braking counts'),
       defaultValue: '3',
       type: 'decimal',
       min: 0,

@@ -83,14 +83,14 @@ const COMPONENTS: Record<ScoreComponent, ComponentText> = {
       'Brake applications per 100 km that do not end in a stop at which the driving-behaviour part of the harsh-brake score halves.',
   },
   harshAcceleration: {
-    name: 'harsh accelerations',
+    name: 'harsh accelerating',
     weight: 2,
     factor: 2,
     factorMeaning:
       'Harsh accelerations per 100 km at which their part of the harsh-acceleration score halves.',
   },
   harshBrake: {
-    name: 'harsh brakes',
+    name: 'harsh braking',
     weight: 3,
     factor: 2,
     factorMeaning: 'Harsh brakes per 100 km at which their part of the harsh-brake score halves.',

@@ -10,7 +10,7 @@ import { useEntity } from '../api/entities';
 import { assetConfigsQueryOptions } from '../api/configurations';
 import { entityName } from '../columns';
 import { DeviceStatesTable } from '../configuration-groups/device-states';
-import { settingLabel } from '../configuration-groups/setting-label';
+import { settingTexts } from '../configuration-groups/setting-label';
 import { QueryState } from '../shared';
 
 /** Whether the asset's value is its group's or the default. */
@@ -94,19 +94,23 @@ export function AssetConfigsScreen({ assetId }: { assetId: number }) {
                       </tr>
                     </thead>
                     <tbody>
-                      {settings.map((setting) => (
-                        <tr key={setting.deviceConfigurationId}>
-                          <td title={setting.deviceConfiguration?.description}>
-                            {settingLabel(setting.deviceConfiguration?.parameter ?? '')}
-                          </td>
-                          <td className="font-monospace">{setting.value}</td>
-                          <td className="text-body-secondary">
-                            {fromGroup(setting, held)
-                              ? t('management.configs.fromGroup')
-                              : t('management.configs.fromDefault')}
-                          </td>
-                        </tr>
-                      ))}
+                      {settings.map((setting) => {
+                        const texts = settingTexts(t, {
+                          parameter: setting.deviceConfiguration?.parameter ?? '',
+                          description: setting.deviceConfiguration?.description ?? '',
+                        });
+                        return (
+                          <tr key={setting.deviceConfigurationId}>
+                            <td title={texts.description}>{texts.label}</td>
+                            <td className="font-monospace">{setting.value}</td>
+                            <td className="text-body-secondary">
+                              {fromGroup(setting, held)
+                                ? t('management.configs.fromGroup')
+                                : t('management.configs.fromDefault')}
+                            </td>
+                          </tr>
+                        );
+                      })}
                     </tbody>
                   </Table>
                 </Card>

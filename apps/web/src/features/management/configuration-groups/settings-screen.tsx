@@ -1,6 +1,5 @@
 import '../locales/register';
 import {
-  checkSettingValue,
   SETTING_CATEGORIES,
   type ConfigurationGroupDetail,
   type DeviceConfiguration,
@@ -23,7 +22,7 @@ import { mayWrite } from '../resources';
 import { QueryState } from '../shared';
 import { DeviceStatesTable } from './device-states';
 import { AlarmMaskEditor, CameraMaskEditor, EventMaskEditor } from './mask-editors';
-import { settingLabel } from './setting-label';
+import { settingProblem, settingTexts } from './setting-label';
 
 type Setting = GroupConfiguration & { deviceConfiguration: DeviceConfiguration };
 
@@ -85,11 +84,12 @@ function SettingsForm({
 
   const problems = new Map<number, string>();
   for (const setting of settings) {
-    const check = checkSettingValue(
+    const problem = settingProblem(
+      t,
       setting.deviceConfiguration,
       values[setting.deviceConfigurationId] ?? '',
     );
-    if (!check.ok) problems.set(setting.deviceConfigurationId, check.rule);
+    if (problem !== undefined) problems.set(setting.deviceConfigurationId, problem);
   }
   const changed = settings.filter((s) => values[s.deviceConfigurationId] !== s.value);
   const problemsIn = (category: SettingCategory) =>
@@ -227,7 +227,7 @@ function SettingRow({
   const { t } = useTranslation();
   const definition = setting.deviceConfiguration;
   const id = `setting-${setting.deviceConfigurationId}`;
-  const label = settingLabel(definition.parameter);
+  const { label, description } = settingTexts(t, definition);
   const invalid = showProblem && problem !== undefined;
   const classes = cn(invalid ? 'is-invalid' : showProblem && 'is-valid', dirty && 'is-dirty');
   const describedBy = `${id}-description${invalid ? ` ${id}-feedback` : ''}`;
@@ -297,10 +297,19 @@ function SettingRow({
       </div>
       <div className={grid ? 'col-xl-5' : 'col-md-7'}>
         <p className="mb-1" id={`${id}-description`}>
-          {definition.description}
+          {description}
         </p>
         <p className="small text-body-secondary mb-0">
-          {t('management.settings.default', { value: definition.defaultValue })}
+          {t('management.settings.default', {
+            value:
+              definition.type === 'boolean'
+                ? t(
+                    definition.defaultValue === 'true'
+                      ? 'management.list.yes'
+                      : 'management.list.no',
+                  )
+                : definition.defaultValue,
+          })}
         </p>
       </div>
     </div>

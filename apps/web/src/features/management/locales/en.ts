@@ -1,3 +1,5 @@
+import { settingTextsEn } from './settings/en';
+
 /** The management screens' texts; loaded with their chunks, so the sign-in page does not carry them. */
 export const managementEn = {
   resources: {
@@ -230,6 +232,18 @@ export const managementEn = {
       'Live Feed': 'Live Feed',
       Levels: 'Levels',
     },
+    /** Why a value is refused, as the contract's checkSettingValue says it (a test keeps them equal). */
+    rules: {
+      integer: 'must be a whole number from {{min}} to {{max}}',
+      decimal: 'must be a number from {{min}} to {{max}}',
+      boolean: 'must be true or false',
+      enum: 'must be one of {{options}}',
+      cameraMask: 'must be a camera mask: a whole number from 0 to {{max}}',
+      alarmMask: 'must be an alarm mask: a whole number from 0 to {{max}}',
+      eventMask: 'must be an event mask: a whole number from 0 to {{max}}',
+    },
+    /** Each setting's label and description (locales/settings). */
+    parameters: settingTextsEn,
   },
   overview: {
     title: 'Management overview',

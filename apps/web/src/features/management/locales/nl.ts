@@ -1,4 +1,5 @@
 import type { ManagementTexts } from './en';
+import { settingTextsNl } from './settings/nl';
 
 export const managementNl: ManagementTexts = {
   resources: {
@@ -232,6 +233,18 @@ export const managementNl: ManagementTexts = {
       'Live Feed': 'Livebeeld',
       Levels: 'Niveaus',
     },
+    /** Why a value is refused, as the contract's checkSettingValue says it (a test keeps them equal). */
+    rules: {
+      integer: 'moet een geheel getal van {{min}} tot en met {{max}} zijn',
+      decimal: 'moet een getal van {{min}} tot en met {{max}} zijn',
+      boolean: 'moet ja of nee zijn',
+      enum: 'moet een van deze waarden zijn: {{options}}',
+      cameraMask: 'moet een cameramasker zijn: een geheel getal van 0 tot en met {{max}}',
+      alarmMask: 'moet een alarmmasker zijn: een geheel getal van 0 tot en met {{max}}',
+      eventMask: 'moet een gebeurtenismasker zijn: een geheel getal van 0 tot en met {{max}}',
+    },
+    /** Each setting's label and description (locales/settings). */
+    parameters: settingTextsNl,
   },
   overview: {
     title: 'Beheeroverzicht',
