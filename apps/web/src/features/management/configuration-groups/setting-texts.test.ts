@@ -1,8 +1,6 @@
 import { checkSettingValue } from '@fleet/contract';
 import { createInstance } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dashboardsEn } from '../../../locales/dashboards/en';
-import { dashboardsNl } from '../../../locales/dashboards/nl';
 // The server's definitions are the settings there are; the web keeps their texts in its locales.
 import { DEFINITIONS } from '../../../../../server/src/modules/configurations/definitions';
 import { managementEn } from '../locales/en';
@@ -61,14 +59,6 @@ describe('the texts of the device settings (issue 19 §9)', () => {
       label: 'Brand new setting',
       description: 'New.',
     });
-  });
-
-  it.each([
-    ['en', managementEn, dashboardsEn],
-    ['nl', managementNl, dashboardsNl],
-  ])('%s: the mask editor names the events as the dashboards do', (_, management, dashboards) => {
-    for (const [type, name] of Object.entries(management.settings.events))
-      expect(name, type).toBe(dashboards.eventTypes[type as keyof typeof dashboards.eventTypes]);
   });
 
   it.each(DEFINITIONS.map((d) => [d.parameter, d] as const))(
