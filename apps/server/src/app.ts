@@ -491,7 +491,10 @@ export async function buildApp({
   // info, failures at error, so LOG_LEVEL=info shows what needs attention.
   app.addHook('onResponse', async (request, reply) => {
     const status = reply.statusCode;
-    const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
+    // A 503 while the database is away is said once by the database watch (warn), not as an
+    // error per request.
+    const level =
+      status === 503 ? 'warn' : status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
     request.log[level](
       {
         method: request.method,
