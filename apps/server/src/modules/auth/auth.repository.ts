@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
+export interface AttemptLimits {
+  windowSeconds: number;
+  maxPerAccount: number;
+  maxPerAddress: number;
+}
+
 export class AuthRepository {
   constructor(private readonly db: Db) {}
 
@@ -24,40 +30,51 @@ export class AuthRepository {
   }
 
   /**
-   * Failed sign-ins in the window: of the account from this address, and from
-   * this address to any account. Failures from elsewhere do not count against
-   * this address, so no one can lock another's account.
+   * Reserves one sign-in attempt before its password is checked, or answers false when the
+   * limits are reached. Failed sign-ins count in the window: of the account from this address,
+   * and from this address to any account; failures from elsewhere do not count against this
+   * address, so no one can lock another's account.
+   *
+   * Counting and reserving happen under a transaction-scoped advisory lock on the address, so
+   * parallel guesses (in this process or any other on the database) queue up and each sees
+   * the reservations of those before it: the limits hold under any concurrency. The reserved
+   * row is the failure if the password turns out wrong; a good sign-in clears it.
    */
-  async recentFailures(accountKey: string, address: string, windowSeconds: number) {
-    const since = sql<Date>`now() - make_interval(secs => ${windowSeconds})`;
-    const row = await this.db
-      .selectNoFrom((eb) => [
-        eb
-          .selectFrom('login_failures')
-          .select(eb.fn.countAll<number>().as('n'))
-          .where('account_key', '=', accountKey)
-          .where('address', '=', address)
-          .where('at', '>', since)
-          .as('account'),
-        eb
-          .selectFrom('login_failures')
-          .select(eb.fn.countAll<number>().as('n'))
-          .where('address', '=', address)
-          .where('at', '>', since)
-          .as('address'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { account: Number(row.account), address: Number(row.address) };
-  }
-
-  async recordFailure(accountKey: string, address: string, windowSeconds: number) {
-    await this.db.transaction().execute(async (trx) => {
+  reserveAttempt(accountKey: string, address: string, limits: AttemptLimits): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`fleetwise:sign-in:${address}`}))`.execute(
+        trx,
+      );
+      const since = sql<Date>`now() - make_interval(secs => ${limits.windowSeconds})`;
       await trx
         .deleteFrom('login_failures')
         .where((eb) => eb.or([eb('account_key', '=', accountKey), eb('address', '=', address)]))
-        .where('at', '<', sql<Date>`now() - make_interval(secs => ${windowSeconds})`)
+        .where('at', '<=', since)
         .execute();
+      const row = await trx
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('login_failures')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('account_key', '=', accountKey)
+            .where('address', '=', address)
+            .where('at', '>', since)
+            .as('account'),
+          eb
+            .selectFrom('login_failures')
+            .select(eb.fn.countAll<number>().as('n'))
+            .where('address', '=', address)
+            .where('at', '>', since)
+            .as('address'),
+        ])
+        .executeTakeFirstOrThrow();
+      if (
+        Number(row.account) >= limits.maxPerAccount ||
+        Number(row.address) >= limits.maxPerAddress
+      )
+        return false;
       await trx.insertInto('login_failures').values({ account_key: accountKey, address }).execute();
+      return true;
     });
   }
 

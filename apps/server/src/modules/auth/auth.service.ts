@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type LoginBody, type TokenPair } from '@fleet/contract';
 import { HttpError, unauthorized } from '../../lib/http-error.js';
-import type { AuthRepository } from './auth.repository.js';
+import type { AttemptLimits, AuthRepository } from './auth.repository.js';
 import type { SessionCheck } from './sessions.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens.js';
 
-export interface LoginLimits {
-  windowSeconds: number;
-  maxPerAccount: number;
-  maxPerAddress: number;
-}
+export type LoginLimits = AttemptLimits;
 
 const WRONG_CREDENTIALS = 'The organisation, user name or password is not correct';
 
@@ -25,15 +21,8 @@ export class AuthService {
 
   async login(body: LoginBody, address: string): Promise<TokenPair> {
     const accountKey = `${body.organisation.trim().toLowerCase()}\n${body.username.trim().toLowerCase()}`;
-    const failures = await this.repository.recentFailures(
-      accountKey,
-      address,
-      this.limits.windowSeconds,
-    );
-    if (
-      failures.account >= this.limits.maxPerAccount ||
-      failures.address >= this.limits.maxPerAddress
-    ) {
+    // Counted before the password is checked, so parallel guesses cannot all pass the limit.
+    if (!(await this.repository.reserveAttempt(accountKey, address, this.limits))) {
       throw new HttpError(
         429,
         ErrorCode.TOO_MANY_ATTEMPTS,
@@ -47,7 +36,7 @@ export class AuthService {
       body.password,
     );
     if (!account || !valid) {
-      await this.repository.recordFailure(accountKey, address, this.limits.windowSeconds);
+      // The reservation stays: it is this failure.
       throw unauthorized(ErrorCode.INVALID_CREDENTIALS, WRONG_CREDENTIALS);
     }
     await this.repository.clearFailures(accountKey, address);

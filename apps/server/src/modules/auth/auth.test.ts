@@ -2,6 +2,8 @@ import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_CONTENT_TYPE } from '@fleet/contract';
 import { DEMO_PASSWORD } from '../demo/demo-accounts.js';
+import { buildApp } from '../../app.js';
+import { createDb } from '../../db/database.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { hashPassword } from './passwords.js';
 
@@ -185,6 +187,40 @@ describe('failed sign-ins of one account', () => {
     // and a good sign-in there does not wipe the stranger's count
     expect((await attempt(stranger, DEMO_PASSWORD)).statusCode).toBe(429);
   });
+});
+
+describe('parallel guesses', () => {
+  it('cannot beat the lockout: 60 at once (59 wrong, then the right one) get 5 tries, across two servers', async () => {
+    await createUser(t, 'Polder Logistics', 'parallel', 'USER');
+    // a second server on the same database, as another process would be: the count is shared
+    const otherDb = createDb(t.databaseUrl, 4);
+    const other = await buildApp({ config: t.config, db: otherDb });
+    try {
+      const attempt = (i: number, password: string) =>
+        (i % 2 ? other : t.app).inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '198.51.100.60',
+          payload: { organisation: 'Polder Logistics', username: 'parallel', password },
+        });
+      const answers = await Promise.all([
+        ...Array.from({ length: 59 }, (_, i) => attempt(i, `wrong-guess-${i}`)),
+        attempt(59, DEMO_PASSWORD),
+      ]);
+      const statuses = answers.map((a) => a.statusCode);
+      const count = (status: number) => statuses.filter((s) => s === status).length;
+      // today: 59 × 401, then 200
+      expect({ 401: count(401), 429: count(429), 200: count(200) }).toEqual({
+        401: 5,
+        429: 55,
+        200: 0,
+      });
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await other.close();
+      await otherDb.destroy();
+    }
+  }, 120_000); // today's code checks all 60 passwords, slowly by design
 });
 
 describe('failed sign-ins from one address', () => {
