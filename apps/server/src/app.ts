@@ -266,6 +266,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       config.refreshTokenTtlSeconds,
       config.login,
       sessions,
+      config.refreshGraceSeconds,
     ),
     organisations: new OrganisationService(organisationRepository, access, dataDeletion),
     users: new UserService(new UserRepository(db), access, sessions),

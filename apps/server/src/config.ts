@@ -35,6 +35,9 @@ export interface Config {
   videoGateway: VideoGatewayConfig;
   monitoring: MonitoringConfig;
   sync: SyncConfig;
+  // Identity (issue 16): sessions across tabs.
+  /** Seconds a just-rotated refresh token still answers the same new pair; 0: none. */
+  refreshGraceSeconds: number;
 }
 
 /** Synchronisation (docs/synchronisation.md). */
@@ -298,5 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       retrySeconds: integer(env, 'SYNC_RETRY_SECONDS', 60),
       timeoutMs: integer(env, 'SYNC_TIMEOUT', 15_000, 100),
     },
+    // Identity (issue 16): two tabs refreshing at once both get the one new pair.
+    refreshGraceSeconds: integer(env, 'REFRESH_GRACE', 10, 0),
   };
 }

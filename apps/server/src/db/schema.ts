@@ -39,6 +39,8 @@ export interface RefreshTokenTable {
   family: string;
   expires_at: Date;
   used_at: Date | null;
+  /** The pair this token was spent for, sealed with a key only its holder can derive (refresh grace). */
+  successor_sealed: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

@@ -10,14 +10,17 @@ export interface AttemptLimits {
 export class AuthRepository {
   constructor(private readonly db: Db) {}
 
-  /** The account a sign-in names; organisation and user names match case-insensitively. */
+  /**
+   * The account a sign-in names; organisation and user names match in their normalised form,
+   * regardless of case (the unique indexes' name_key), so a look-alike finds that same account.
+   */
   findAccount(organisation: string, username: string) {
     return this.db
       .selectFrom('users as u')
       .innerJoin('organisations as o', 'o.id', 'u.organisation_id')
       .select(['u.id', 'u.organisation_id', 'u.role', 'u.password_hash'])
-      .where(sql<string>`lower(o.name)`, '=', organisation.trim().toLowerCase())
-      .where(sql<string>`lower(u.username)`, '=', username.trim().toLowerCase())
+      .where(sql<string>`name_key(o.name)`, '=', sql<string>`name_key(${organisation})`)
+      .where(sql<string>`name_key(u.username)`, '=', sql<string>`name_key(${username})`)
       .executeTakeFirst();
   }
 
@@ -99,11 +102,18 @@ export class AuthRepository {
       .execute();
   }
 
+  /** Runs `work` in one transaction, with a repository on it. */
+  transaction<T>(work: (repository: AuthRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new AuthRepository(trx)));
+  }
+
   /**
-   * Spends a refresh token: marks it used in the same statement that reads it,
-   * so two concurrent refreshes cannot both succeed.
+   * Spends a refresh token: marks it used in the same statement that reads it, so two
+   * concurrent refreshes cannot both spend it; in a transaction the second waits for the
+   * first's row lock and then sees what it stored. A token spent less than `graceSeconds` ago
+   * answers 'grace' with the pair it was spent for (sealed); one spent earlier, 'reused'.
    */
-  async spendRefreshToken(tokenHash: string) {
+  async spendRefreshToken(tokenHash: string, graceSeconds = 0) {
     const spent = await this.db
       .updateTable('refresh_tokens')
       .set({ used_at: sql<Date>`now()` })
@@ -114,12 +124,36 @@ export class AuthRepository {
     if (spent) return { status: spent.expired ? 'expired' : 'ok', ...spent } as const;
     const known = await this.db
       .selectFrom('refresh_tokens')
-      .select('family')
+      .select([
+        'family',
+        'successor_sealed',
+        sql<boolean>`used_at > now() - make_interval(secs => ${graceSeconds})`.as('recent'),
+      ])
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
-    return known
-      ? ({ status: 'reused', family: known.family } as const)
-      : ({ status: 'unknown' } as const);
+    if (!known) return { status: 'unknown' } as const;
+    if (known.recent && known.successor_sealed)
+      return { status: 'grace', family: known.family, sealed: known.successor_sealed } as const;
+    return { status: 'reused', family: known.family } as const;
+  }
+
+  /**
+   * Keeps the pair a token was spent for, for its grace; drops those of the family whose grace
+   * is over, so a sealed pair lives seconds, not as long as the family.
+   */
+  async sealSuccessor(tokenHash: string, family: string, sealed: string, graceSeconds: number) {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ successor_sealed: null })
+      .where('family', '=', family)
+      .where('successor_sealed', 'is not', null)
+      .where('used_at', '<=', sql<Date>`now() - make_interval(secs => ${graceSeconds})`)
+      .execute();
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ successor_sealed: sealed })
+      .where('token_hash', '=', tokenHash)
+      .execute();
   }
 
   /**

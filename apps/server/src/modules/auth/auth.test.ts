@@ -1,4 +1,5 @@
 import { SignJWT, decodeJwt } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_CONTENT_TYPE } from '@fleet/contract';
 import { DEMO_PASSWORD } from '../demo/demo-accounts.js';
@@ -6,6 +7,7 @@ import { buildApp } from '../../app.js';
 import { createDb } from '../../db/database.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { hashPassword } from './passwords.js';
+import { hashRefreshToken } from './tokens.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,6 +81,23 @@ describe('POST /api/login', () => {
       password: 'demo-pass',
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('finds the same account by a look-alike of its names, never another', async () => {
+    const plain = await login({
+      organisation: 'Demo Transport',
+      username: 'integrator',
+      password: 'demo-pass',
+    });
+    const lookAlike = await login({
+      organisation: 'Demo\u00a0Transport\u200b',
+      username: '\uff49ntegrator\u2060',
+      password: 'demo-pass',
+    });
+    expect(lookAlike.statusCode).toBe(200);
+    expect(decodeJwt(lookAlike.json().accessToken).user_id).toBe(
+      decodeJwt(plain.json().accessToken).user_id,
+    );
   });
 
   it('accepts the versioned JSON content type', async () => {
@@ -244,35 +263,89 @@ describe('failed sign-ins from one address', () => {
   });
 });
 
+/** Moves a spent refresh token's spending back past the grace, as if seconds had gone by. */
+const pastGrace = (refreshToken: string) =>
+  t.db
+    .updateTable('refresh_tokens')
+    .set({
+      used_at: sql<Date>`used_at - make_interval(secs => ${t.config.refreshGraceSeconds + 1})`,
+    })
+    .where('token_hash', '=', hashRefreshToken(refreshToken))
+    .execute();
+
 describe('POST /api/refresh', () => {
-  it('answers a new pair and the old refresh token stops working', async () => {
+  const refresh = (refreshToken: string) =>
+    t.app.inject({ method: 'POST', url: '/api/refresh', payload: { refreshToken } });
+
+  it('answers a new pair; the old token answers that same pair for the grace, then 401', async () => {
     const first = await t.login('integrator');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh',
-      payload: { refreshToken: first.refreshToken },
-    });
+    const response = await refresh(first.refreshToken);
     expect(response.statusCode).toBe(200);
     const second = response.json();
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect(decodeJwt(second.accessToken).user_role).toBe('INTEGRATOR');
 
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh',
-      payload: { refreshToken: first.refreshToken },
-    });
-    expect(again.statusCode).toBe(401);
-    expect(again.json().code).toBe('INVALID_TOKEN');
+    // a second tab that refreshed with the same token a moment later: the same pair, not another
+    const again = await refresh(first.refreshToken);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(second);
+
+    await pastGrace(first.refreshToken);
+    const late = await refresh(first.refreshToken);
+    expect(late.statusCode).toBe(401);
+    expect(late.json().code).toBe('INVALID_TOKEN');
   });
 
-  it('revokes the whole family when a spent token is replayed', async () => {
+  it('revokes the whole family when a spent token is replayed after the grace', async () => {
     const first = await t.login('integrator');
-    const refresh = (refreshToken: string) =>
-      t.app.inject({ method: 'POST', url: '/api/refresh', payload: { refreshToken } });
     const second = (await refresh(first.refreshToken)).json();
+    await pastGrace(first.refreshToken);
     expect((await refresh(first.refreshToken)).statusCode).toBe(401); // replay
     expect((await refresh(second.refreshToken)).statusCode).toBe(401); // the thief's successor is dead too
+  });
+
+  it('gives two refreshes at once with one token the same pair, and the session lives on', async () => {
+    const first = await t.login('manager');
+    const answers = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken)]);
+    // today: one 200, one 401 that revoked the family
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers[0]!.json()).toEqual(answers[1]!.json());
+    const pair = answers[0]!.json<{ accessToken: string; refreshToken: string }>();
+    const organisations = await t.app.inject({
+      method: 'GET',
+      url: '/api/organisations',
+      headers: { authorization: `Bearer ${pair.accessToken}` },
+    });
+    expect(organisations.statusCode).toBe(200);
+    expect((await refresh(pair.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('keeps the repeated pair sealed: the database holds neither token of it', async () => {
+    const first = await t.login('manager');
+    const second = (await refresh(first.refreshToken)).json();
+    const row = await t.db
+      .selectFrom('refresh_tokens')
+      .select('successor_sealed')
+      .where('token_hash', '=', hashRefreshToken(first.refreshToken))
+      .executeTakeFirstOrThrow();
+    expect(row.successor_sealed).toEqual(expect.any(String));
+    for (const secret of [second.refreshToken, second.accessToken.split('.')[1]])
+      expect(row.successor_sealed).not.toContain(secret);
+    // another token (a guess) does not open it
+    expect((await refresh(`${first.refreshToken}x`)).statusCode).toBe(401);
+  });
+
+  it('ends the session on logout with a token spent within the grace', async () => {
+    const first = await t.login('manager');
+    const second = (await refresh(first.refreshToken)).json();
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      payload: { refreshToken: first.refreshToken },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
   });
 
   it('answers 401 for an unknown token and 400 for a missing one', async () => {
@@ -368,6 +441,7 @@ describe('revoking a session reaches its access tokens', () => {
     const second = (await refresh(first.refreshToken)).json();
     expect((await organisations(first.accessToken)).statusCode).toBe(200);
     expect((await organisations(second.accessToken)).statusCode).toBe(200);
+    await pastGrace(first.refreshToken);
     expect((await refresh(first.refreshToken)).statusCode).toBe(401); // replay
     for (const token of [first.accessToken, second.accessToken]) {
       const response = await organisations(token);
