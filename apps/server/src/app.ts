@@ -273,7 +273,12 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     configurations,
     assets: new AssetService(assetRepository, fleetAccess, syncedRecords),
     drivers: new DriverService(driverRepository, fleetAccess, syncedRecords),
-    devices: new DeviceService(deviceRepository, fleetAccess, syncedRecords),
+    devices: new DeviceService(
+      deviceRepository,
+      fleetAccess,
+      syncedRecords,
+      config.identifierClashesPerHour,
+    ),
     groups: new GroupService(
       new GroupRepository(db),
       assetRepository,

@@ -38,6 +38,8 @@ export interface Config {
   // Identity (issue 16): sessions across tabs.
   /** Seconds a just-rotated refresh token still answers the same new pair; 0: none. */
   refreshGraceSeconds: number;
+  /** Refusals of a taken device identifier one user may get in an hour before 429. */
+  identifierClashesPerHour: number;
 }
 
 /** Synchronisation (docs/synchronisation.md). */
@@ -303,5 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     // Identity (issue 16): two tabs refreshing at once both get the one new pair.
     refreshGraceSeconds: integer(env, 'REFRESH_GRACE', 10, 0),
+    // Identity (issue 16): "identifier taken" is an answer about other tenants; bound its rate.
+    identifierClashesPerHour: integer(env, 'IDENTIFIER_CLASHES_PER_HOUR', 20),
   };
 }

@@ -30,6 +30,14 @@ export interface UserTable {
   created_at: CreatedAt;
 }
 
+/** A device identifier a user tried: under way, or refused as taken (within the hour). */
+export interface IdentifierAttemptTable {
+  id: Generated<string>;
+  user_id: number;
+  identifier: string;
+  at: CreatedAt;
+}
+
 export interface RefreshTokenTable {
   id: Generated<number>;
   user_id: number;
@@ -346,6 +354,7 @@ export interface Database {
   organisations: OrganisationTable;
   users: UserTable;
   refresh_tokens: RefreshTokenTable;
+  identifier_attempts: IdentifierAttemptTable;
   login_failures: LoginFailureTable;
   configuration_groups: ConfigurationGroupTable;
   assets: AssetTable;

@@ -14,6 +14,9 @@ import { INVISIBLE_CHARACTER, normaliseName } from '../../lib/text.js';
  * - Refresh grace. A refresh token spent in the last few seconds answers the same new pair
  *   again (two tabs refreshing at once): successor_sealed holds that pair, encrypted with a
  *   key only the spent token's holder can derive (auth/tokens.ts).
+ * - Identifier probing. Device identifiers are unique across the platform, so "taken" is an
+ *   answer about other organisations; identifier_attempts bounds how often one user may get
+ *   it (devices.repository.ts). A row is an attempt under way or a refusal within the hour.
  */
 
 const MAX_CODE_POINT = 0x10ffff;
@@ -91,9 +94,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
 
   await sql`ALTER TABLE refresh_tokens ADD COLUMN successor_sealed text`.execute(db);
+
+  await sql`
+    CREATE TABLE identifier_attempts (
+      id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      user_id    integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      identifier text NOT NULL,
+      at         timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
+  await sql`CREATE INDEX identifier_attempts_user_idx ON identifier_attempts (user_id, at)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TABLE identifier_attempts`.execute(db);
   await sql`ALTER TABLE refresh_tokens DROP COLUMN successor_sealed`.execute(db);
   await sql`DROP INDEX users_username_key`.execute(db);
   await sql`CREATE UNIQUE INDEX users_username_key ON users (organisation_id, lower(username))`.execute(
