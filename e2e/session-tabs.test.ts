@@ -46,45 +46,66 @@ async function loadBothExpired(tabs: Page[]): Promise<number[]> {
     return () => tab.off('response', listener);
   });
   await Promise.all(tabs.map((tab) => tab.goto('/overview')));
-  for (const tab of tabs)
-    await tab.getByRole('button', { name: 'User menu' }).getByText(ACCOUNTS.manager.name).waitFor();
+  // each tab shows the signed-in shell, or goes to the sign-in page
+  await Promise.all(
+    tabs.map((tab) =>
+      Promise.race([
+        tab.getByRole('button', { name: 'User menu' }).getByText(ACCOUNTS.manager.name).waitFor(),
+        tab.waitForURL('**/login'),
+      ]).catch(() => undefined),
+    ),
+  );
   // a sign-out would come with the second tab's failed refresh: give it time to show
   await tabs[0]!.waitForTimeout(1500);
   for (const stop of listeners) stop();
   return refreshes;
 }
 
-async function assertSignedIn(tabs: Page[], tries: string) {
-  for (const tab of tabs) expect(new URL(tab.url()).pathname, tries).toBe('/overview');
+/** Both tabs on the overview, the session stored, and alive on the server (not a revoked family). */
+async function signedIn(tabs: Page[]): Promise<boolean> {
+  if (tabs.some((tab) => new URL(tab.url()).pathname !== '/overview')) return false;
   const user = await storedUser(tabs[1]!);
-  expect(user, `${tries}: the stored session`).not.toBeNull();
-  // the session lives on the server too: its token is not of a revoked family
-  await api('/api/users/' + user!.user_id, { token: user!.accessToken });
+  if (!user) return false;
+  return api(`/api/users/${user.user_id}`, { token: user.accessToken }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Runs the tries; a try that signed the tabs out signs in again for the next. */
+async function tries(tabs: Page[], check: (refreshes: number[], attempt: number) => void) {
+  const outcomes: string[] = [];
+  for (let attempt = 1; attempt <= TRIES; attempt++) {
+    const refreshes = await loadBothExpired(tabs);
+    if (await signedIn(tabs)) {
+      outcomes.push('signed in');
+      check(refreshes, attempt);
+    } else {
+      outcomes.push(`signed out (refreshes ${refreshes.join(', ')})`);
+      await signIn(tabs[0]!, 'manager');
+    }
+  }
+  // the issue: signed out in 3 of 4 tries; the old code here: 1 of 4 with Web Locks, 2 of 4 without
+  expect(outcomes).toEqual(Array(TRIES).fill('signed in'));
 }
 
 describe('two tabs that load at once with an expired access token', () => {
   it(`both stay signed in, ${TRIES} tries out of ${TRIES}; the tabs refresh once`, async () => {
     const { context, tabs } = await twoTabs(false);
-    for (let attempt = 1; attempt <= TRIES; attempt++) {
-      const refreshes = await loadBothExpired(tabs);
-      await assertSignedIn(tabs, `try ${attempt}`);
-      // Web Locks: the tab that waited took the other's new tokens
-      expect(refreshes, `try ${attempt}`).toEqual([200]);
-    }
+    // Web Locks: the tab that waited took the other's new tokens
+    await tries(tabs, (refreshes, attempt) => expect(refreshes, `try ${attempt}`).toEqual([200]));
     await context.close();
   });
 
   it('both stay signed in without Web Locks: the server answers the second refresh with the same pair', async () => {
     const { context, tabs } = await twoTabs(true);
     expect(await tabs[0]!.evaluate(() => navigator.locks)).toBeUndefined();
-    for (let attempt = 1; attempt <= TRIES; attempt++) {
-      const refreshes = await loadBothExpired(tabs);
-      await assertSignedIn(tabs, `try ${attempt}`);
+    await tries(tabs, (refreshes, attempt) =>
       expect(
         refreshes.every((status) => status === 200),
         `try ${attempt}: ${refreshes}`,
-      ).toBe(true);
-    }
+      ).toBe(true),
+    );
     await context.close();
   });
 });

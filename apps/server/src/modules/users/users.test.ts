@@ -335,7 +335,7 @@ describe('users: look-alike user names', () => {
     const response = await t.as('oem', {
       method: 'PUT',
       url: `/api/users/${id}`,
-      payload: { username: 'driver\ufeff' },
+      payload: { username: 'dri\u200bver' },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('CONFLICT');
