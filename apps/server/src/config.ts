@@ -42,6 +42,11 @@ export interface Config {
   database: DatabaseTimeoutsConfig;
   /** Issue 16, input limits: slow bodies, upload quota and rate, the proxy in front. */
   input: InputConfig;
+  // Identity (issue 16): sessions across tabs.
+  /** Seconds a just-rotated refresh token still answers the same new pair; 0: none. */
+  refreshGraceSeconds: number;
+  /** Refusals of a taken device identifier one user may get in an hour before 429. */
+  identifierClashesPerHour: number;
 }
 
 /** Issue 16, input limits (README: configuration). */
@@ -384,5 +389,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       uploadBytesPerHour: integer(env, 'MEDIA_UPLOAD_BYTES_PER_HOUR', 5 * 1024 ** 3),
       trustProxy: trustProxy(env.TRUST_PROXY),
     },
+    // Identity (issue 16): two tabs refreshing at once both get the one new pair.
+    refreshGraceSeconds: integer(env, 'REFRESH_GRACE', 10, 0),
+    // Identity (issue 16): "identifier taken" is an answer about other tenants; bound its rate.
+    identifierClashesPerHour: integer(env, 'IDENTIFIER_CLASHES_PER_HOUR', 20),
   };
 }

@@ -30,6 +30,14 @@ export interface UserTable {
   created_at: CreatedAt;
 }
 
+/** A device identifier a user tried: under way, or refused as taken (within the hour). */
+export interface IdentifierAttemptTable {
+  id: Generated<string>;
+  user_id: number;
+  identifier: string;
+  at: CreatedAt;
+}
+
 export interface RefreshTokenTable {
   id: Generated<number>;
   user_id: number;
@@ -39,6 +47,8 @@ export interface RefreshTokenTable {
   family: string;
   expires_at: Date;
   used_at: Date | null;
+  /** The pair this token was spent for, sealed with a key only its holder can derive (refresh grace). */
+  successor_sealed: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -344,6 +354,7 @@ export interface Database {
   organisations: OrganisationTable;
   users: UserTable;
   refresh_tokens: RefreshTokenTable;
+  identifier_attempts: IdentifierAttemptTable;
   login_failures: LoginFailureTable;
   configuration_groups: ConfigurationGroupTable;
   assets: AssetTable;

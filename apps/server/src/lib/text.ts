@@ -1,3 +1,5 @@
+import { badRequest } from './http-error.js';
+
 /** Optional free text from a body: absent stays absent (no change), and null, '' or spaces mean none. */
 export function optionalText(value: string | null | undefined): string | null | undefined {
   if (value === undefined) return undefined;
@@ -67,3 +69,39 @@ export const nulIssue = (instancePath: string) => ({
 
 /** '1 device link', '3 device links'. */
 export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/**
+ * Characters nobody sees: format characters (Cf: zero-width space and joiners, bidi marks,
+ * the BOM), other default-ignorable ones (variation selectors, Hangul fillers, the soft
+ * hyphen) and controls. Whitespace among them is whitespace, not removed.
+ */
+export const INVISIBLE_CHARACTER = /(?!\s)[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cc}]/u;
+const INVISIBLE = new RegExp(INVISIBLE_CHARACTER.source, 'gu');
+
+/**
+ * A user or organisation name as it is stored and shown: NFKC (fullwidth, ligatures and
+ * compatibility forms become their plain letters), invisible characters removed, every run of
+ * whitespace one space, trimmed. Two names that look alike become the same string, so the
+ * unique index on it (db function name_key, the same steps and lower case) refuses the second.
+ */
+export function normaliseName(value: string): string {
+  return value
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .normalize('NFKC') // what removing joined may compose anew ('e', ZWJ, U+0301 → 'é')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/**
+ * A name from a request, normalised; 400 naming the field when nothing visible is left
+ * (a name of zero-width spaces only).
+ */
+export function visibleName(value: string, field: string): string {
+  const name = normaliseName(value);
+  if (!name) throw badRequest(`${field} must have a visible character`);
+  return name;
+}
+
+/** The form a name is unique in: normalised, regardless of case (sign-in matches it so). */
+export const nameKey = (value: string) => normaliseName(value).toLowerCase();

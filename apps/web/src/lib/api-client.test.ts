@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, errorText, type TokenSource } from './api-client';
+import {
+  ApiError,
+  createApiClient,
+  errorText,
+  type Exclusive,
+  type TokenSource,
+} from './api-client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -193,6 +199,59 @@ describe('api client token refresh (spec §4, §8)', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'TOKEN_EXPIRED' });
     expect(api.fetch.mock.calls.filter(([url]) => String(url) === '/api/refresh')).toHaveLength(1);
+  });
+});
+
+describe('tabs that meet an expired token at once', () => {
+  it('refresh one after the other: the tab that waited takes the tokens the first one stored', async () => {
+    // The API's rotation: each refresh token works once (a second use is a replay).
+    let generation = 1;
+    const refreshes: string[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (String(input) === '/api/refresh') {
+        const { refreshToken } = JSON.parse(init.body as string) as { refreshToken: string };
+        refreshes.push(refreshToken);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (refreshToken !== `refresh-${generation}`)
+          return json(401, { code: 'INVALID_TOKEN', message: 'Refresh token is not valid' });
+        generation++;
+        return json(200, {
+          accessToken: `access-${generation}`,
+          refreshToken: `refresh-${generation}`,
+        });
+      }
+      return new Headers(init.headers).get('Authorization') === `Bearer access-${generation}`
+        ? json(200, { ok: true })
+        : expired();
+    });
+    // localStorage, and each tab's copy of it
+    const stored = { accessToken: 'access-expired', refreshToken: 'refresh-1' };
+    const tab = () => {
+      const tokens = { ...stored };
+      return {
+        accessToken: () => tokens.accessToken,
+        refreshToken: () => tokens.refreshToken,
+        updateTokens: vi.fn((pair: typeof stored) =>
+          Object.assign(stored, Object.assign(tokens, pair)),
+        ),
+        logout: vi.fn(),
+        reload: () => Object.assign(tokens, stored),
+      } satisfies TokenSource;
+    };
+    // navigator.locks: one holder at a time, in order
+    let tail: Promise<unknown> = Promise.resolve();
+    const exclusive: Exclusive = (_name, work) => {
+      const run = tail.then(work);
+      tail = run.catch(() => undefined);
+      return run;
+    };
+    const tabs = [tab(), tab()];
+    const answers = await Promise.all(
+      tabs.map((session) => createApiClient(fetch, session, { exclusive }).get('assets/1')),
+    );
+    expect(answers).toEqual([{ ok: true }, { ok: true }]);
+    expect(refreshes).toEqual(['refresh-1']);
+    for (const session of tabs) expect(session.logout).not.toHaveBeenCalled();
   });
 });
 

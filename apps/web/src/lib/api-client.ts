@@ -53,7 +53,19 @@ export type TokenSource = {
   refreshToken: () => string | undefined;
   updateTokens: (tokens: TokenPair) => void;
   logout: () => void;
+  /** Re-reads the stored session: another tab may have rotated the tokens meanwhile. */
+  reload?: () => void;
 };
+
+/**
+ * Runs `work` holding the lock `name`, shared by every tab of the portal (the Web Locks API,
+ * `navigator.locks.request`); without it, `work` just runs.
+ */
+export type Exclusive = <T>(name: string, work: () => Promise<T>) => Promise<T>;
+
+export type ClientOptions = { exclusive?: Exclusive };
+
+const REFRESH_LOCK = 'fleetwise-token-refresh';
 
 function url(path: string, { base = 'main', query = {} }: RequestOptions): string {
   const search = new URLSearchParams();
@@ -83,7 +95,11 @@ export function responseData(body: unknown): unknown {
 /** Calls whose method carries a body; without one they send `{}`, so the JSON type holds. */
 const SENDS_BODY = new Set(['POST', 'PUT']);
 
-export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
+export function createApiClient(
+  fetchFn: typeof fetch,
+  session: TokenSource,
+  { exclusive = (_name, work) => work() }: ClientOptions = {},
+) {
   async function send(path: string, options: RequestOptions, token: string | undefined) {
     const method = options.method ?? 'GET';
     // Spec §7: every call carries the versioned JSON content type.
@@ -105,11 +121,15 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
 
   // One refresh at a time: concurrent calls that meet an expired token all wait for the same one,
   // because the server rotates refresh tokens and a second refresh with the old one would fail.
+  // Across tabs too: the refresh holds a lock every tab shares, and a tab that waited for it
+  // takes the tokens the other tab stored instead of refreshing with the spent one.
   let refreshing: Promise<boolean> | null = null;
-  function refreshOnce(): Promise<boolean> {
-    refreshing ??= (async () => {
+  function refreshOnce(expired: string): Promise<boolean> {
+    refreshing ??= exclusive(REFRESH_LOCK, async () => {
+      session.reload?.();
       const refreshToken = session.refreshToken();
       if (!refreshToken) return false;
+      if (session.accessToken() !== expired) return true;
       try {
         const body: RefreshBody = { refreshToken };
         session.updateTokens(
@@ -119,7 +139,7 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
       } catch {
         return false;
       }
-    })().finally(() => (refreshing = null));
+    }).finally(() => (refreshing = null));
     return refreshing;
   }
 
@@ -136,7 +156,7 @@ export function createApiClient(fetchFn: typeof fetch, session: TokenSource) {
       if (!token || !(error instanceof ApiError) || error.code !== ErrorCode.TOKEN_EXPIRED)
         throw error;
       // Another call may have refreshed while this one was under way: then just retry.
-      if (session.accessToken() === token && !(await refreshOnce())) {
+      if (session.accessToken() === token && !(await refreshOnce(token))) {
         session.logout();
         throw error;
       }

@@ -10,7 +10,14 @@ window.addEventListener('storage', (event) => {
   if (event.key === USER_KEY || event.key === null) session.reload();
 });
 
-export const api = createApiClient(window.fetch.bind(window), session);
+// Tabs that load at once with an expired token refresh one after the other (api-client.ts).
+const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+export const api = createApiClient(window.fetch.bind(window), session, {
+  // request() resolves with what the callback's promise resolves with; its type says Promise<Promise<T>>.
+  exclusive: locks
+    ? <T>(name: string, work: () => Promise<T>) => locks.request(name, work) as Promise<T>
+    : undefined,
+});
 
 export const useSession = () => useStore(session);
 

@@ -10,6 +10,7 @@ import * as managementLists from './2026-11-24-0008-management-lists.js';
 import * as mediaOncePerType from './2026-11-24-0009-media-once-per-type.js';
 import * as synchronisation from './2026-11-24-0010-synchronisation.js';
 import * as organisationDeletion from './2026-11-24-0011-organisation-deletion.js';
+import * as namesAndSessions from './2026-11-25-0012-names-and-sessions.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0009-media-once-per-type': mediaOncePerType,
   '2026-11-24-0010-synchronisation': synchronisation,
   '2026-11-24-0011-organisation-deletion': organisationDeletion,
+  '2026-11-25-0012-names-and-sessions': namesAndSessions,
 };

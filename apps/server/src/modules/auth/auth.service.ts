@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type LoginBody, type TokenPair } from '@fleet/contract';
 import { HttpError, unauthorized } from '../../lib/http-error.js';
-import type { AuthRepository } from './auth.repository.js';
+import { nameKey } from '../../lib/text.js';
+import type { AttemptLimits, AuthRepository } from './auth.repository.js';
 import type { SessionCheck } from './sessions.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
-import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens.js';
+import {
+  hashRefreshToken,
+  newRefreshToken,
+  openSuccessor,
+  sealSuccessor,
+  type AccessTokens,
+} from './tokens.js';
 
-export interface LoginLimits {
-  windowSeconds: number;
-  maxPerAccount: number;
-  maxPerAddress: number;
-}
+export type LoginLimits = AttemptLimits;
 
 const WRONG_CREDENTIALS = 'The organisation, user name or password is not correct';
 
@@ -21,19 +24,15 @@ export class AuthService {
     private readonly refreshTtlSeconds: number,
     private readonly limits: LoginLimits,
     private readonly sessions: SessionCheck,
+    /** Seconds a just-spent refresh token still answers the pair it was spent for; 0: none. */
+    private readonly refreshGraceSeconds = 0,
   ) {}
 
   async login(body: LoginBody, address: string): Promise<TokenPair> {
-    const accountKey = `${body.organisation.trim().toLowerCase()}\n${body.username.trim().toLowerCase()}`;
-    const failures = await this.repository.recentFailures(
-      accountKey,
-      address,
-      this.limits.windowSeconds,
-    );
-    if (
-      failures.account >= this.limits.maxPerAccount ||
-      failures.address >= this.limits.maxPerAddress
-    ) {
+    // Look-alikes of a name count against the account they find.
+    const accountKey = `${nameKey(body.organisation)}\n${nameKey(body.username)}`;
+    // Counted before the password is checked, so parallel guesses cannot all pass the limit.
+    if (!(await this.repository.reserveAttempt(accountKey, address, this.limits))) {
       throw new HttpError(
         429,
         ErrorCode.TOO_MANY_ATTEMPTS,
@@ -47,21 +46,54 @@ export class AuthService {
       body.password,
     );
     if (!account || !valid) {
-      await this.repository.recordFailure(accountKey, address, this.limits.windowSeconds);
+      // The reservation stays: it is this failure.
       throw unauthorized(ErrorCode.INVALID_CREDENTIALS, WRONG_CREDENTIALS);
     }
     await this.repository.clearFailures(accountKey, address);
     return this.issue(account.id, randomUUID());
   }
 
-  /** Rotates the pair. A spent token used again means it leaked: the whole family is revoked. */
+  /**
+   * Rotates the pair. A spent token used again means it leaked: the whole family is revoked.
+   * Except within the grace (a few seconds after it was spent): then it answers the same new
+   * pair again, so two tabs that refresh at once both carry on with one session.
+   */
   async refresh(refreshToken: string): Promise<TokenPair> {
-    const spent = await this.repository.spendRefreshToken(hashRefreshToken(refreshToken));
-    if (spent.status === 'reused') await this.revoke(spent.family);
-    if (spent.status !== 'ok') {
+    const tokenHash = hashRefreshToken(refreshToken);
+    const outcome = await this.repository.transaction(
+      async (repository): Promise<{ pair?: TokenPair; revoke?: string }> => {
+        const spent = await repository.spendRefreshToken(tokenHash, this.refreshGraceSeconds);
+        switch (spent.status) {
+          case 'grace': {
+            const pair = openSuccessor(refreshToken, spent.sealed);
+            return pair ? { pair } : { revoke: spent.family };
+          }
+          case 'reused':
+            return { revoke: spent.family };
+          case 'ok': {
+            const pair = await this.issue(spent.user_id, spent.family, repository);
+            if (this.refreshGraceSeconds > 0) {
+              const sealed = sealSuccessor(refreshToken, pair);
+              await repository.sealSuccessor(
+                tokenHash,
+                spent.family,
+                sealed,
+                this.refreshGraceSeconds,
+              );
+            }
+            return { pair };
+          }
+          default:
+            return {};
+        }
+      },
+    );
+    // After the transaction: a revocation must not roll back with the refusal.
+    if (outcome.revoke) await this.revoke(outcome.revoke);
+    if (!outcome.pair) {
       throw unauthorized(ErrorCode.INVALID_TOKEN, 'The refresh token is not valid; sign in again');
     }
-    return this.issue(spent.user_id, spent.family);
+    return outcome.pair;
   }
 
   /** Ends the session of a refresh token: its family and the access tokens it issued. */
@@ -78,12 +110,16 @@ export class AuthService {
     this.sessions.forget(family);
   }
 
-  private async issue(userId: number, family: string): Promise<TokenPair> {
+  private async issue(
+    userId: number,
+    family: string,
+    repository = this.repository,
+  ): Promise<TokenPair> {
     // Read the user afresh so a changed role or a removed account takes effect at the next refresh.
-    const user = await this.repository.findUser(userId);
+    const user = await repository.findUser(userId);
     if (!user) throw unauthorized(ErrorCode.INVALID_TOKEN, 'The account no longer exists');
     const refreshToken = newRefreshToken();
-    await this.repository.storeRefreshToken(
+    await repository.storeRefreshToken(
       user.id,
       hashRefreshToken(refreshToken),
       family,

@@ -1,9 +1,13 @@
 import { SignJWT, decodeJwt } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_CONTENT_TYPE } from '@fleet/contract';
 import { DEMO_PASSWORD } from '../demo/demo-accounts.js';
+import { buildApp } from '../../app.js';
+import { createDb } from '../../db/database.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { hashPassword } from './passwords.js';
+import { hashRefreshToken } from './tokens.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,6 +81,23 @@ describe('POST /api/login', () => {
       password: 'demo-pass',
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('finds the same account by a look-alike of its names, never another', async () => {
+    const plain = await login({
+      organisation: 'Demo Transport',
+      username: 'integrator',
+      password: 'demo-pass',
+    });
+    const lookAlike = await login({
+      organisation: 'Demo\u00a0Transport\u200b',
+      username: '\uff49ntegrator\u2060',
+      password: 'demo-pass',
+    });
+    expect(lookAlike.statusCode).toBe(200);
+    expect(decodeJwt(lookAlike.json().accessToken).user_id).toBe(
+      decodeJwt(plain.json().accessToken).user_id,
+    );
   });
 
   it('accepts the versioned JSON content type', async () => {
@@ -187,6 +208,40 @@ describe('failed sign-ins of one account', () => {
   });
 });
 
+describe('parallel guesses', () => {
+  it('cannot beat the lockout: 60 at once (59 wrong, then the right one) get 5 tries, across two servers', async () => {
+    await createUser(t, 'Polder Logistics', 'parallel', 'USER');
+    // a second server on the same database, as another process would be: the count is shared
+    const otherDb = createDb(t.databaseUrl, 4);
+    const other = await buildApp({ config: t.config, db: otherDb });
+    try {
+      const attempt = (i: number, password: string) =>
+        (i % 2 ? other : t.app).inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '198.51.100.60',
+          payload: { organisation: 'Polder Logistics', username: 'parallel', password },
+        });
+      const answers = await Promise.all([
+        ...Array.from({ length: 59 }, (_, i) => attempt(i, `wrong-guess-${i}`)),
+        attempt(59, DEMO_PASSWORD),
+      ]);
+      const statuses = answers.map((a) => a.statusCode);
+      const count = (status: number) => statuses.filter((s) => s === status).length;
+      // today: 59 × 401, then 200
+      expect({ 401: count(401), 429: count(429), 200: count(200) }).toEqual({
+        401: 5,
+        429: 55,
+        200: 0,
+      });
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await other.close();
+      await otherDb.destroy();
+    }
+  }, 120_000); // today's code checks all 60 passwords, slowly by design
+});
+
 describe('failed sign-ins from one address', () => {
   let limited: TestApp;
   beforeAll(async () => {
@@ -208,35 +263,89 @@ describe('failed sign-ins from one address', () => {
   });
 });
 
+/** Moves a spent refresh token's spending back past the grace, as if seconds had gone by. */
+const pastGrace = (refreshToken: string) =>
+  t.db
+    .updateTable('refresh_tokens')
+    .set({
+      used_at: sql<Date>`used_at - make_interval(secs => ${t.config.refreshGraceSeconds + 1})`,
+    })
+    .where('token_hash', '=', hashRefreshToken(refreshToken))
+    .execute();
+
 describe('POST /api/refresh', () => {
-  it('answers a new pair and the old refresh token stops working', async () => {
+  const refresh = (refreshToken: string) =>
+    t.app.inject({ method: 'POST', url: '/api/refresh', payload: { refreshToken } });
+
+  it('answers a new pair; the old token answers that same pair for the grace, then 401', async () => {
     const first = await t.login('integrator');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh',
-      payload: { refreshToken: first.refreshToken },
-    });
+    const response = await refresh(first.refreshToken);
     expect(response.statusCode).toBe(200);
     const second = response.json();
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect(decodeJwt(second.accessToken).user_role).toBe('INTEGRATOR');
 
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/refresh',
-      payload: { refreshToken: first.refreshToken },
-    });
-    expect(again.statusCode).toBe(401);
-    expect(again.json().code).toBe('INVALID_TOKEN');
+    // a second tab that refreshed with the same token a moment later: the same pair, not another
+    const again = await refresh(first.refreshToken);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(second);
+
+    await pastGrace(first.refreshToken);
+    const late = await refresh(first.refreshToken);
+    expect(late.statusCode).toBe(401);
+    expect(late.json().code).toBe('INVALID_TOKEN');
   });
 
-  it('revokes the whole family when a spent token is replayed', async () => {
+  it('revokes the whole family when a spent token is replayed after the grace', async () => {
     const first = await t.login('integrator');
-    const refresh = (refreshToken: string) =>
-      t.app.inject({ method: 'POST', url: '/api/refresh', payload: { refreshToken } });
     const second = (await refresh(first.refreshToken)).json();
+    await pastGrace(first.refreshToken);
     expect((await refresh(first.refreshToken)).statusCode).toBe(401); // replay
     expect((await refresh(second.refreshToken)).statusCode).toBe(401); // the thief's successor is dead too
+  });
+
+  it('gives two refreshes at once with one token the same pair, and the session lives on', async () => {
+    const first = await t.login('manager');
+    const answers = await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken)]);
+    // today: one 200, one 401 that revoked the family
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers[0]!.json()).toEqual(answers[1]!.json());
+    const pair = answers[0]!.json<{ accessToken: string; refreshToken: string }>();
+    const organisations = await t.app.inject({
+      method: 'GET',
+      url: '/api/organisations',
+      headers: { authorization: `Bearer ${pair.accessToken}` },
+    });
+    expect(organisations.statusCode).toBe(200);
+    expect((await refresh(pair.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('keeps the repeated pair sealed: the database holds neither token of it', async () => {
+    const first = await t.login('manager');
+    const second = (await refresh(first.refreshToken)).json();
+    const row = await t.db
+      .selectFrom('refresh_tokens')
+      .select('successor_sealed')
+      .where('token_hash', '=', hashRefreshToken(first.refreshToken))
+      .executeTakeFirstOrThrow();
+    expect(row.successor_sealed).toEqual(expect.any(String));
+    for (const secret of [second.refreshToken, second.accessToken.split('.')[1]])
+      expect(row.successor_sealed).not.toContain(secret);
+    // another token (a guess) does not open it
+    expect((await refresh(`${first.refreshToken}x`)).statusCode).toBe(401);
+  });
+
+  it('ends the session on logout with a token spent within the grace', async () => {
+    const first = await t.login('manager');
+    const second = (await refresh(first.refreshToken)).json();
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      payload: { refreshToken: first.refreshToken },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
   });
 
   it('answers 401 for an unknown token and 400 for a missing one', async () => {
@@ -332,6 +441,7 @@ describe('revoking a session reaches its access tokens', () => {
     const second = (await refresh(first.refreshToken)).json();
     expect((await organisations(first.accessToken)).statusCode).toBe(200);
     expect((await organisations(second.accessToken)).statusCode).toBe(200);
+    await pastGrace(first.refreshToken);
     expect((await refresh(first.refreshToken)).statusCode).toBe(401); // replay
     for (const token of [first.accessToken, second.accessToken]) {
       const response = await organisations(token);

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
-import { ErrorCode, isRole, type AccessTokenClaims } from '@fleet/contract';
+import { ErrorCode, isRole, type AccessTokenClaims, type TokenPair } from '@fleet/contract';
 import { unauthorized } from '../../lib/http-error.js';
 
 const ALGORITHM = 'HS256';
@@ -67,3 +67,34 @@ export class AccessTokens {
 /** Refresh tokens are opaque random strings; the database keeps only their hash. */
 export const newRefreshToken = () => randomBytes(32).toString('base64url');
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The pair a refresh token was spent for, sealed (AES-256-GCM) with a key derived from that
+ * token, so that for the few seconds of the grace the same holder gets the same pair again,
+ * while the database, which keeps only the token's SHA-256, cannot open it.
+ */
+const graceKey = (spentToken: string) =>
+  createHmac('sha256', spentToken).update('fleetwise refresh grace').digest();
+
+export function sealSuccessor(spentToken: string, pair: TokenPair): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', graceKey(spentToken), iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
+}
+
+/** The sealed pair, or undefined when it does not open with this token. */
+export function openSuccessor(spentToken: string, sealed: string): TokenPair | undefined {
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', graceKey(spentToken), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString();
+    const pair = JSON.parse(text) as Partial<TokenPair>;
+    return typeof pair.accessToken === 'string' && typeof pair.refreshToken === 'string'
+      ? { accessToken: pair.accessToken, refreshToken: pair.refreshToken }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -101,7 +101,7 @@ export interface DeviceFields {
 /**
  * The identifier is unique across the platform: a second one is a 409 that
  * names the identifier the caller sent, never the device (perhaps another
- * organisation's) that holds it.
+ * organisation's) that holds it, in the same words wherever it is.
  */
 async function identifierUnique<T>(identifier: string | undefined, run: () => Promise<T>) {
   try {
@@ -114,8 +114,49 @@ async function identifierUnique<T>(identifier: string | undefined, run: () => Pr
   }
 }
 
+const IDENTIFIER_WINDOW = sql<Date>`now() - interval '1 hour'`;
+
 export class DeviceRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Reserves an attempt of `userId` to give a device `identifier`, or answers undefined when
+   * the user has had `max` refusals (taken) within the hour. Counted under an advisory lock on
+   * the user before the attempt, so parallel attempts cannot all pass (as sign-ins).
+   */
+  reserveIdentifierAttempt(
+    userId: number,
+    identifier: string,
+    max: number,
+  ): Promise<string | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`fleetwise:identifier-attempts:${userId}`}))`.execute(
+        trx,
+      );
+      await trx
+        .deleteFrom('identifier_attempts')
+        .where('user_id', '=', userId)
+        .where('at', '<=', IDENTIFIER_WINDOW)
+        .execute();
+      const { n } = await trx
+        .selectFrom('identifier_attempts')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= max) return undefined;
+      const row = await trx
+        .insertInto('identifier_attempts')
+        .values({ user_id: userId, identifier })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+  }
+
+  /** An attempt that was not refused stops counting. */
+  async releaseIdentifierAttempt(id: string) {
+    await this.db.deleteFrom('identifier_attempts').where('id', '=', id).execute();
+  }
 
   /** The device with its synchronisation marks. */
   async find(id: number): Promise<Device | undefined> {

@@ -41,7 +41,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Create a device; the answer holds its credential, shown this once',
         params: IdParams,
         body: CreateDeviceBody,
-        response: { 201: DeviceWithCredential, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: DeviceWithCredential, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) =>
@@ -68,7 +68,7 @@ export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change the fields sent',
         params: IdParams,
         body: UpdateDeviceBody,
-        response: { 200: Device, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: Device, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     (request) => service.update(request.user, request.params.id, request.body),

@@ -7,7 +7,8 @@ import type {
   DeviceWithCredential,
   UpdateDeviceBody,
 } from '@fleet/contract';
-import { conflict, notFound } from '../../lib/http-error.js';
+import { ErrorCode } from '@fleet/contract';
+import { conflict, HttpError, notFound } from '../../lib/http-error.js';
 import type { Page } from '../../lib/list-page.js';
 import type { FleetAccess, Intent } from '../access/fleet-access.js';
 import { issueCredential } from './device-credentials.js';
@@ -19,6 +20,8 @@ export class DeviceService {
     private readonly repository: DeviceRepository,
     private readonly access: FleetAccess,
     private readonly synced: SyncedRecords,
+    /** Refusals of a taken identifier one user may get in an hour (docs/api.md). */
+    private readonly identifierClashesPerHour = 20,
   ) {}
 
   async list(
@@ -40,7 +43,9 @@ export class DeviceService {
     const id = await this.repository.nextId();
     const { credential, hash } = issueCredential(id);
     const fields = { name: body.name.trim(), identifier: body.identifier.trim() };
-    const device = await this.repository.create(id, organisationId, fields, hash);
+    const device = await this.boundedProbing(user, fields.identifier, () =>
+      this.repository.create(id, organisationId, fields, hash),
+    );
     return { ...device, credential };
   }
 
@@ -51,10 +56,12 @@ export class DeviceService {
   async update(user: AccessTokenClaims, id: number, body: UpdateDeviceBody): Promise<Device> {
     await this.find(user, id, 'write');
     await this.synced.assertLocal('device', id);
-    const updated = await this.repository.update(id, {
-      name: body.name?.trim(),
-      identifier: body.identifier?.trim(),
-    });
+    const identifier = body.identifier?.trim();
+    const change = () => this.repository.update(id, { name: body.name?.trim(), identifier });
+    const updated =
+      identifier === undefined
+        ? await change()
+        : await this.boundedProbing(user, identifier, change);
     if (!updated) throw notFound(`Device ${id} does not exist`);
     return updated;
   }
@@ -76,6 +83,43 @@ export class DeviceService {
       throw conflict(
         `Device '${device.name}' (${device.identifier}) is still linked to asset '${holds.assetName}'; end that link first`,
       );
+    }
+  }
+
+  /**
+   * Identifiers are unique across the platform (a unit exists once; media and the device's
+   * records name it), so "not available" says that some device somewhere has it: never whose,
+   * nor where, and the same words as for one's own. To keep that from becoming a way to list
+   * other organisations' devices, one user gets a bounded number of such refusals an hour,
+   * then 429 (counted before the attempt, so parallel attempts cannot beat it).
+   */
+  private async boundedProbing<T>(
+    user: AccessTokenClaims,
+    identifier: string,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
+    const reservation = await this.repository.reserveIdentifierAttempt(
+      user.user_id,
+      identifier,
+      this.identifierClashesPerHour,
+    );
+    if (reservation === undefined) {
+      throw new HttpError(
+        429,
+        ErrorCode.TOO_MANY_ATTEMPTS,
+        'Too many identifiers that are not available; try again in an hour',
+        { 'retry-after': '3600' },
+      );
+    }
+    try {
+      const result = await attempt();
+      await this.repository.releaseIdentifierAttempt(reservation);
+      return result;
+    } catch (error) {
+      // A refusal (409, identifier taken) keeps counting; anything else does not.
+      if (!(error instanceof HttpError && error.statusCode === 409))
+        await this.repository.releaseIdentifierAttempt(reservation);
+      throw error;
     }
   }
 

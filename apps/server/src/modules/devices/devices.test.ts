@@ -155,6 +155,25 @@ describe('devices: the identifier is unique across the platform', () => {
     expect(response.body).not.toMatch(/exists|Polder|device/i);
   });
 
+  it("answers a clash with another organisation's device in the same words as one's own", async () => {
+    const mine = unique('SN-MINE');
+    const theirs = unique('SN-THEIRS');
+    await seed.device(demo, mine);
+    await seed.device(polder, theirs);
+    const create = (identifier: string) =>
+      t.as('manager', {
+        method: 'POST',
+        url: `/api/organisations/${demo}/devices`,
+        payload: { name: 'Probe', identifier },
+      });
+    const own = await create(mine);
+    const foreign = await create(theirs);
+    expect([own.statusCode, foreign.statusCode]).toEqual([409, 409]);
+    // the same answer, the identifier sent aside: no name, organisation or device id
+    expect(foreign.body.replace(theirs, 'X')).toBe(own.body.replace(mine, 'X'));
+    expect(Object.keys(foreign.headers).sort()).toEqual(Object.keys(own.headers).sort());
+  });
+
   it('refuses to change an identifier into a taken one, and keeps the device as it was', async () => {
     const taken = await seed.device(demo);
     const device = await seed.device(demo);
@@ -227,4 +246,49 @@ describe('devices: the identifier is unique across the platform', () => {
     });
     expect(await fleetSnapshot(t)).toEqual(before);
   });
+});
+
+describe('devices: probing for identifiers is bounded', () => {
+  let limited: TestApp;
+  let demoId: number;
+  let polderId: number;
+  beforeAll(async () => {
+    limited = await createTestApp({ IDENTIFIER_CLASHES_PER_HOUR: '3' });
+    demoId = await limited.organisationId('Demo Transport');
+    polderId = await limited.organisationId('Polder Logistics');
+  });
+  afterAll(() => limited.close());
+
+  it('gives one user 3 refusals an hour, even 30 at once, then 429; others are not affected', async () => {
+    const held = Array.from({ length: 30 }, () => unique('SN-HELD'));
+    for (const identifier of held) await fleetSeed(limited).device(polderId, identifier);
+    const probe = (identifier: string, user = 'manager') =>
+      limited.as(user, {
+        method: 'POST',
+        url: `/api/organisations/${demoId}/devices`,
+        payload: { name: 'Probe', identifier },
+      });
+    // a free identifier is no refusal
+    expect((await probe(unique('SN-FREE'))).statusCode).toBe(201);
+    const statuses = (await Promise.all(held.map((identifier) => probe(identifier)))).map(
+      (r) => r.statusCode,
+    );
+    // today: 30 × 409, each saying whether another organisation has that identifier
+    expect(statuses.filter((s) => s === 409)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(27);
+    const after = await probe(unique('SN-FREE'));
+    expect(after.statusCode).toBe(429);
+    expect(after.json().code).toBe('TOO_MANY_ATTEMPTS');
+    expect(Number(after.headers['retry-after'])).toBeGreaterThan(0);
+    // changing an identifier counts the same
+    const own = (await fleetSeed(limited).device(demoId)).id;
+    const change = await limited.as('manager', {
+      method: 'PUT',
+      url: `/api/devices/${own}`,
+      payload: { identifier: held[0] },
+    });
+    expect(change.statusCode).toBe(429);
+    // another user of the organisation is not held off
+    expect((await probe(unique('SN-FREE'), 'integrator')).statusCode).toBe(201);
+  }, 60_000);
 });

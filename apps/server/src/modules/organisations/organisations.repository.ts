@@ -136,12 +136,12 @@ export class OrganisationRepository {
     return rows[0]?.within ?? false;
   }
 
-  /** Inserts, or answers undefined when the name is taken (case-insensitively). */
+  /** Inserts, or answers undefined when the name is taken (its normalised form, regardless of case). */
   async create(name: string, parentId: number): Promise<Organisation | undefined> {
     const row = await this.db
       .insertInto('organisations')
       .values({ name, parent_id: parentId })
-      .onConflict((oc) => oc.expression(sql`lower(name)`).doNothing())
+      .onConflict((oc) => oc.expression(sql`name_key(name)`).doNothing())
       .returning(['id', 'name', 'parent_id'])
       .executeTakeFirst();
     return row && toOrganisation(row);
@@ -168,7 +168,7 @@ export class OrganisationRepository {
         return row ? { updated: toOrganisation(row) } : { refused: 'missing' };
       });
     } catch (error) {
-      // Rolled back: the name is another organisation's (in any tree, regardless of case).
+      // Rolled back: the name is another organisation's (in any tree, look-alikes included).
       if (isPostgresError(error, UNIQUE_VIOLATION, 'organisations_name_key'))
         return { refused: 'name-taken' };
       throw error;

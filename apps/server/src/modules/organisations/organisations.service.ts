@@ -7,6 +7,7 @@ import type {
   UpdateOrganisationBody,
 } from '@fleet/contract';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
+import { visibleName } from '../../lib/text.js';
 import type { Page } from '../../lib/list-page.js';
 import type { ProgressWork } from '../../lib/progress-stream.js';
 import type { AccessService } from '../access/access.service.js';
@@ -14,7 +15,8 @@ import { assertConfirmed } from '../admin-data/admin-data.service.js';
 import type { DataDeletionService } from '../admin-data/data-deletion.service.js';
 import type { OrganisationRepository } from './organisations.repository.js';
 
-// Names are unique across every tree (sign-in matches them): say it is taken, not whose it is.
+// Names are unique across every tree (sign-in matches them), in their normalised form, regardless
+// of case (look-alikes are the same name): say it is taken, not whose it is.
 const nameTaken = (name: string) => conflict(`The name '${name}' is not available; choose another`);
 
 export class OrganisationService {
@@ -49,8 +51,9 @@ export class OrganisationService {
   ): Promise<Organisation> {
     await this.access.organisation(user, parentId);
     this.access.assertMayChangeOrganisation(user, { action: 'create', targetId: parentId });
-    const created = await this.repository.create(name.trim(), parentId);
-    if (!created) throw nameTaken(name.trim());
+    const normalised = visibleName(name, 'name');
+    const created = await this.repository.create(normalised, parentId);
+    if (!created) throw nameTaken(normalised);
     return created;
   }
 
@@ -65,7 +68,7 @@ export class OrganisationService {
     body: UpdateOrganisationBody,
   ): Promise<Organisation> {
     const organisation = await this.access.organisation(user, id);
-    const name = body.name?.trim();
+    const name = body.name === undefined ? undefined : visibleName(body.name, 'name');
     const moves = body.parentId !== undefined && body.parentId !== organisation.parentId;
     if (name !== undefined)
       this.access.assertMayChangeOrganisation(user, { action: 'rename', targetId: id });

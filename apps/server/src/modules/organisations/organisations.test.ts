@@ -147,6 +147,34 @@ describe('POST /api/organisations/{id}: create a child organisation', () => {
     expect(await count()).toBe(before);
   });
 
+  // today each was created beside 'Demo Transport'
+  it.each([
+    'Demo\u00a0Transport',
+    'Demo Transport\u200b',
+    '\uff24emo  Transport',
+    'DEMO\u3000TRANSPORT',
+  ])('refuses the look-alike %j with 409 and writes nothing', async (name) => {
+    const before = await count();
+    const response = await create('oem', 'Fleetwise OEM', name);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'CONFLICT',
+      message: expect.stringMatching(
+        /^The name '(Demo|DEMO) (Transport|TRANSPORT)' is not available/,
+      ),
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it('stores a new name normalised and refuses one with nothing visible (400)', async () => {
+    const created = await create('oem', 'Fleetwise OEM', ' \uff2eormalised\u200b\u00a0Fleet ');
+    expect(created.statusCode).toBe(201);
+    expect(created.json().name).toBe('Normalised Fleet');
+    const invisible = await create('oem', 'Fleetwise OEM', '\u2060\u200b');
+    expect(invisible.statusCode).toBe(400);
+    expect(invisible.json().code).toBe('VALIDATION_ERROR');
+  });
+
   it("does not name or describe another tree's organisation when its name is taken", async () => {
     const response = await create('reseller', 'Northline Reseller', 'other ROOT');
     expect(response.statusCode).toBe(409);

@@ -487,7 +487,8 @@ export class SyncRunService {
 
   /**
    * Device identifiers are unique across the platform: one held by another device here (of
-   * any organisation), or listed twice by the remote, is an error of that device.
+   * any organisation), or listed twice by the remote, is an error of that device. The error
+   * does not name the holder, which may be another organisation's (docs/api.md).
    */
   private async freeIdentifiers(
     trx: Trx,
@@ -506,7 +507,7 @@ export class SyncRunService {
         outcome.error(
           'DEVICE',
           externalId,
-          `identifier ${identifier} is already used by device ${holder.id} ('${holder.name}') on this server`,
+          `identifier ${identifier} is not available: another device on this server has it`,
         );
         return false;
       }

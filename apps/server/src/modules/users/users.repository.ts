@@ -46,7 +46,10 @@ export interface UserFields {
   role: Role;
 }
 
-/** A user name is unique in its organisation regardless of case (sign-in matches it so). */
+/**
+ * A user name is unique in its organisation in its normalised form, regardless of case (sign-in
+ * matches it so): `manager\u200b` or a fullwidth `ｍanager` is `manager`.
+ */
 async function usernameUnique<T>(username: string | undefined, run: () => Promise<T>) {
   try {
     return await run();

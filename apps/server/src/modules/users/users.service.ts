@@ -6,6 +6,7 @@ import type {
   UserListQuery,
 } from '@fleet/contract';
 import { notFound } from '../../lib/http-error.js';
+import { visibleName } from '../../lib/text.js';
 import type { Page } from '../../lib/list-page.js';
 import type { AccessService } from '../access/access.service.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -46,7 +47,7 @@ export class UserService {
     this.access.assertMayChangeUser(caller, { action: 'create', role: body.role });
     return this.repository.create(organisationId, {
       name: body.name.trim(),
-      username: body.username.trim(),
+      username: visibleName(body.username, 'username'),
       passwordHash: await hashPassword(body.password),
       role: body.role,
     });
@@ -63,7 +64,7 @@ export class UserService {
     });
     const updated = await this.repository.update(id, {
       name: body.name?.trim(),
-      username: body.username?.trim(),
+      username: body.username === undefined ? undefined : visibleName(body.username, 'username'),
       passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
       role: body.role,
     });

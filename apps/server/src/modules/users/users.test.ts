@@ -281,3 +281,63 @@ describe('users: create, change, delete', () => {
     expect(again.statusCode).toBe(200);
   });
 });
+
+describe('users: look-alike user names', () => {
+  let demo: number;
+  beforeAll(async () => {
+    demo = await t.organisationId('Demo Transport');
+  });
+  const create = (username: string) =>
+    t.as('oem', {
+      method: 'POST',
+      url: `/api/organisations/${demo}/users`,
+      payload: { name: 'Look-alike', username, password: 'secret', role: 'USER' },
+    });
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  // today each was created beside 'manager'
+  it.each(['manager\u200b', '\uff4danager', ' MANAGER\u2060', 'man\u00adager', '\u202emanager'])(
+    'refuses %j beside manager with 409 and writes nothing',
+    async (username) => {
+      const before = await count();
+      const response = await create(username);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        code: 'CONFLICT',
+        message: expect.stringMatching(/^A user named '(manager|MANAGER)' already exists/),
+      });
+      expect(await count()).toBe(before);
+    },
+  );
+
+  it('stores a new name normalised, and refuses one with nothing visible (400)', async () => {
+    const created = await create('\uff4e\uff45\uff57\u200b\u00a0hire ');
+    expect(created.statusCode).toBe(201);
+    expect(created.json().username).toBe('new hire');
+    const invisible = await create('\u200b\u200c');
+    expect(invisible.statusCode).toBe(400);
+    expect(invisible.json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'username must have a visible character',
+    });
+  });
+
+  it('refuses renaming a user into a look-alike of another (409)', async () => {
+    const id = (await create('renamed-later')).json().id;
+    const response = await t.as('oem', {
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      payload: { username: 'dri\u200bver' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('CONFLICT');
+  });
+});
