@@ -159,6 +159,9 @@ export async function startEmbeddedPostgres(
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a 'postgres' system user.
     createPostgresUser: process.getuid?.() === 0,
+    // UTF-8 whatever the host's LANG (unset gives SQL_ASCII): names are compared by their
+    // NFKC form, which PostgreSQL computes only in a UTF-8 database.
+    initdbFlags: ['--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: () => {},
     onError: (message) => log(String(message).trim()),
