@@ -119,6 +119,8 @@ import { SyncScheduler } from './modules/sync/sync-scheduler.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { SyncService } from './modules/sync/sync.service.js';
 import { SyncedRecords } from './modules/sync/synced-records.repository.js';
+// Issue 16: heavy work is cancellable and bounded.
+import { HeavyWork } from './lib/limits-http.js';
 
 /** Most records of one kind a remote organisation may list to one run. */
 const SYNC_MAX_ITEMS_PER_KIND = 100_000;
@@ -147,6 +149,8 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   const configurationRepository = new ConfigurationRepository(db);
   const scoreSettings = new ScoreSettingsService(configurationRepository);
   const reportsRepository = new ReportsRepository(db, config.timezone);
+  // Issue 16: the expensive reads' connections (cancelled when the client goes away; bounded).
+  const heavyWork = new HeavyWork(db, config.heavy, log);
   const authRepository = new AuthRepository(db);
   const sessions = new SessionCheck(tokens, authRepository, config.sessionCacheSeconds);
   const groupRepository = new GroupRepository(db);
@@ -327,8 +331,15 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       groupRepository,
       access,
       scoreSettings,
+      heavyWork,
     ),
-    fleet: new FleetService(new FleetRepository(db), organisationRepository, access, scoreSettings),
+    fleet: new FleetService(
+      new FleetRepository(db),
+      organisationRepository,
+      access,
+      scoreSettings,
+      heavyWork,
+    ),
     vehicleData: new VehicleDataService(
       new VehicleDataRepository(db),
       reportsRepository,
@@ -337,6 +348,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       access,
       fleetAccess,
       scoreSettings,
+      heavyWork,
     ),
     media,
     mediaLinks: new MediaLinkService(new MediaLinkTokens(secret, config.media.linkSeconds), media),

@@ -5,6 +5,7 @@ import {
   type GeocoderConfig,
   type GeocoderKind,
 } from './modules/geocoding/geocoders.repository.js';
+import type { HeavyWorkConfig } from './lib/limits-http.js';
 
 export interface Config {
   host: string;
@@ -35,6 +36,8 @@ export interface Config {
   videoGateway: VideoGatewayConfig;
   monitoring: MonitoringConfig;
   sync: SyncConfig;
+  /** Issue 16: heavy work (long reports): limits per user and organisation, connections. */
+  heavy: HeavyWorkConfig;
 }
 
 /** Synchronisation (docs/synchronisation.md). */
@@ -297,6 +300,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       jobSeconds: integer(env, 'SYNC_JOB_SECONDS', 10, 0),
       retrySeconds: integer(env, 'SYNC_RETRY_SECONDS', 60),
       timeoutMs: integer(env, 'SYNC_TIMEOUT', 15_000, 100),
+    },
+    // Issue 16: heavy work (lib/limits-http.ts). The pool has 10 connections; heavy calls take
+    // at most `connections` of them, the rest stay for everything else.
+    heavy: {
+      perUser: integer(env, 'HEAVY_CALLS_PER_USER', 4),
+      perOrganisation: integer(env, 'HEAVY_CALLS_PER_ORGANISATION', 8),
+      connections: integer(env, 'HEAVY_CONNECTIONS', 3),
+      reportAssetDays: integer(env, 'HEAVY_REPORT_ASSET_DAYS', 20_000),
     },
   };
 }

@@ -23,5 +23,9 @@ export const ErrorCode = {
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
+  /** Too many expensive calls (long reports over large fleets) under way at once; see Retry-After. */
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  /** The client went away before the answer; its work was stopped (only ever in the server's log). */
+  CLIENT_CLOSED_REQUEST: 'CLIENT_CLOSED_REQUEST',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

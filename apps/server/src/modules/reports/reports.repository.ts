@@ -37,6 +37,11 @@ export class ReportsRepository {
     readonly timezone: string,
   ) {}
 
+  /** The same reads on another connection (a call's own, cancellable one). */
+  on(db: Db): ReportsRepository {
+    return new ReportsRepository(db, this.timezone);
+  }
+
   /**
    * [from, until) split at local day, week or month starts, in the fleet's time zone; each part
    * with the local date ('YYYY-MM-DD') its day, week or month starts on.

@@ -1,0 +1,48 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Answers a JSON array item by item instead of as one string (a year of daily report intervals
+ * of a large fleet is hundreds of MB): the memory held is one item's, and the first bytes
+ * leave at once. Each item is serialised with `itemSchema` as the route's response schema
+ * would. The first item is made before anything is sent, so a refusal (400, 404, 429) is still
+ * an ordinary error answer; a failure after that can only break the answer off (and is logged).
+ * When the client goes away (`signal`), the items are given up and what they hold released.
+ */
+export async function sendJsonArray<T>(
+  reply: FastifyReply,
+  items: AsyncGenerator<T>,
+  itemSchema: object,
+  signal: AbortSignal,
+): Promise<void> {
+  const first = await items.next();
+  const serialize = reply.compileSerializationSchema(itemSchema as Record<string, unknown>);
+  const write = (item: T) => serialize(item as Record<string, unknown>);
+  // The stream may be destroyed before it is read at all; the items' own cleanup must run then too.
+  reply.raw.once('close', () => void items.return(undefined).catch(() => {}));
+  async function* chunks() {
+    try {
+      if (first.done) {
+        yield '[]';
+        return;
+      }
+      yield `[${write(first.value)}`;
+      for (let next = await items.next(); !next.done; next = await items.next())
+        yield `,${write(next.value)}`;
+      yield ']';
+    } catch (error) {
+      // The client is gone: there is nobody to tell.
+      if (signal.aborted) return;
+      reply.log.error({ err: error }, 'streamed answer broke off');
+      throw error;
+    } finally {
+      await items.return(undefined);
+    }
+  }
+  await reply.type('application/json; charset=utf-8').send(
+    // Bytes, not objects: the stream holds about one item ahead of a slow client, not sixteen.
+    Readable.from(chunks(), { objectMode: false }),
+  );
+  // Resolves when the answer has gone out (or the client went away): the handler ends then.
+  await reply;
+}
