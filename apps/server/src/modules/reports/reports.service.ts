@@ -35,6 +35,26 @@ interface ScopeEntity {
 }
 /** Trips split again from raw records when driverLinkExtendTime is not the rollups'. */
 const MAX_RESPLIT_TRIPS = 500;
+/**
+ * Intervals whose sums one query reads: a month of days. Fewer queries than one an interval,
+ * and the rows held at once stay about a month's (31 000 for 1000 assets), not a year's.
+ */
+const PERIODS_PER_QUERY = 31;
+
+/**
+ * Each period with its sums when there is `read`: read for a batch of periods at a time, as
+ * the first of the batch is reached, so the intervals before it are already on their way.
+ */
+async function* withSums<P extends Period>(
+  periods: P[],
+  read?: (batch: P[]) => Promise<Map<number, DrivingStyleData>[]>,
+): AsyncGenerator<[P, Map<number, DrivingStyleData> | undefined]> {
+  for (let at = 0; at < periods.length; at += PERIODS_PER_QUERY) {
+    const batch = periods.slice(at, at + PERIODS_PER_QUERY);
+    const sums = read && (await read(batch));
+    for (const [i, period] of batch.entries()) yield [period, sums?.[i]];
+  }
+}
 
 interface Options {
   scores: boolean;
@@ -127,7 +147,10 @@ export class ReportsService {
     const lease = await this.lease(user, assets.length, span, signal);
     const reports = this.reports.on(lease.db);
     try {
-      for (const period of periods) {
+      const read = body.trips
+        ? undefined
+        : (batch: Period[]) => this.periodSums(reports, ids, batch, 'asset_id', options);
+      for await (const [period, sums] of withSums(periods, read)) {
         let data: Map<number, ReportData[]>;
         if (body.trips) {
           const trips = await reports.trips(
@@ -139,8 +162,7 @@ export class ReportsService {
           data = await this.assetTrips(reports, trips, settings, options);
         } else {
           // An asset's sums do not depend on who drove: any driverLinkExtendTime gives the same.
-          const sums = await this.periodSums(reports, ids, period, 'asset_id', options);
-          data = new Map(ids.map((id) => [id, [this.entry(sums.get(id), settings(id), options)]]));
+          data = new Map(ids.map((id) => [id, [this.entry(sums!.get(id), settings(id), options)]]));
         }
         yield {
           from: period.from.toISOString(),
@@ -181,8 +203,12 @@ export class ReportsService {
     const settings = await this.scoreSettings.defaults();
     const lease = await this.lease(user, Math.max(entities.length, assets.length), span, signal);
     const reports = this.reports.on(lease.db);
+    const fromRollups = !body.trips && options.extendSeconds === ROLLUP_EXTEND_SECONDS;
     try {
-      for (const period of periods) {
+      const read = fromRollups
+        ? (batch: Period[]) => this.periodSums(reports, assetIds, batch, 'driver_id', options)
+        : undefined;
+      for await (const [period, rollupSums] of withSums(periods, read)) {
         const data = new Map<number, ReportData[]>();
         if (body.trips) {
           const parts = await this.driverTripParts(
@@ -205,10 +231,7 @@ export class ReportsService {
             data.set(part.driverId, [...(data.get(part.driverId) ?? []), entry]);
           }
         } else {
-          const sums =
-            options.extendSeconds === ROLLUP_EXTEND_SECONDS
-              ? await this.periodSums(reports, assetIds, period, 'driver_id', options)
-              : await this.resplitSums(reports, assetIds, period, options);
+          const sums = rollupSums ?? (await this.resplitSums(reports, assetIds, period, options));
           for (const e of entities) data.set(e.id, [this.entry(sums.get(e.id), settings, options)]);
         }
         yield {
@@ -260,16 +283,18 @@ export class ReportsService {
   private async periodSums(
     reports: ReportsRepository,
     assetIds: number[],
-    period: Period,
+    periods: Period[],
     by: 'asset_id' | 'driver_id',
     options: Options,
-  ): Promise<Map<number, DrivingStyleData>> {
-    const sums = await reports.sums(assetIds, period, by);
-    const short = await reports.shortTripSums(assetIds, period, options.minimumDistance, by);
-    for (const [id, less] of short) {
-      const total = sums.get(id);
-      if (total) sums.set(id, subtractStats(total, less));
-    }
+  ): Promise<Map<number, DrivingStyleData>[]> {
+    const sums = await reports.sums(assetIds, periods, by);
+    const short = await reports.shortTripSums(assetIds, periods, options.minimumDistance, by);
+    short.forEach((less, i) => {
+      for (const [id, minus] of less) {
+        const total = sums[i]!.get(id);
+        if (total) sums[i]!.set(id, subtractStats(total, minus));
+      }
+    });
     return sums;
   }
 

@@ -287,3 +287,36 @@ describe('sums of periods that start and end within a day (rollups: whole days p
     expect(data!.drivingStyleData!.drivingDistance).toBe(90_000);
   });
 });
+
+describe('daily intervals over more than a month (their sums are read a month at a time)', () => {
+  // 40 local days: the trips of 24–26 October and of 5 November (its 50 m trip left out).
+  const period = { from: '2026-10-01T00:00:00+02:00', until: '2026-11-10T00:00:00+01:00' };
+  const expected: Record<string, number> = {
+    '2026-10-24': 30_000,
+    '2026-10-25': 30_000,
+    '2026-10-26': 90_000,
+    '2026-11-05': 40_000,
+  };
+
+  it.each(['assets', 'drivers'] as const)(
+    'gives each day its own sums in the %s report, as the whole period has them',
+    async (kind) => {
+      const ids = kind === 'assets' ? [truck] : [driver];
+      const distance = (report: Report, i: number) => {
+        const entry =
+          kind === 'assets'
+            ? report[i]!.assetPeriodData![0]!.assetData
+            : report[i]!.driverPeriodData![0]!.driverData;
+        return distanceOf(entry);
+      };
+      const daily = (await post(kind, { ...period, ids, interval: 'DAY' })).json() as Report;
+      expect(daily).toHaveLength(40);
+      const byDay = Object.fromEntries(
+        daily.map((i, n) => [i.day, distance(daily, n)]).filter(([, d]) => d !== 0),
+      );
+      expect(byDay).toEqual(expected);
+      const whole = (await post(kind, { ...period, ids })).json() as Report;
+      expect(distance(whole, 0)).toBe(190_000);
+    },
+  );
+});
