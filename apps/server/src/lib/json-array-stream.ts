@@ -15,11 +15,13 @@ export async function sendJsonArray<T>(
   itemSchema: object,
   signal: AbortSignal,
 ): Promise<void> {
+  // Whenever the answer ends, early or not, the items end too and release what they hold: also
+  // when the client went away before the first item was made, or before the stream was read.
+  const end = () => void items.return(undefined).catch(() => {});
+  reply.raw.once('close', end);
   const first = await items.next();
   const serialize = reply.compileSerializationSchema(itemSchema as Record<string, unknown>);
   const write = (item: T) => serialize(item as Record<string, unknown>);
-  // The stream may be destroyed before it is read at all; the items' own cleanup must run then too.
-  reply.raw.once('close', () => void items.return(undefined).catch(() => {}));
   async function* chunks() {
     try {
       if (first.done) {
@@ -39,10 +41,10 @@ export async function sendJsonArray<T>(
       await items.return(undefined);
     }
   }
-  await reply.type('application/json; charset=utf-8').send(
-    // Bytes, not objects: the stream holds about one item ahead of a slow client, not sixteen.
-    Readable.from(chunks(), { objectMode: false }),
-  );
+  // Bytes, not objects: the stream holds about one item ahead of a slow client, not sixteen.
+  const stream = Readable.from(chunks(), { objectMode: false });
+  stream.once('close', end);
+  await reply.type('application/json; charset=utf-8').send(stream);
   // Resolves when the answer has gone out (or the client went away): the handler ends then.
   await reply;
 }

@@ -195,3 +195,56 @@ describe('heavy reports of one user', () => {
     expect((await again.answer).status).toBe(200);
   });
 });
+
+describe('a client that stops reading, then goes away', () => {
+  it('frees its place and its connection', async () => {
+    const manager = await tokenOf('manager');
+    // 60 assets over 400 days: an answer of many MB, more than the socket buffers hold.
+    const seed = fleetSeed(t);
+    for (let i = 0; i < 60; i++) await seed.asset(demo);
+    const body = JSON.stringify({
+      from: '2025-10-01T00:00:00+02:00',
+      until: '2026-11-01T00:00:00+01:00',
+      interval: 'DAY',
+    });
+    const stalled = Array.from({ length: 4 }, () => {
+      const request = http.request(`${base}/api/organisations/${demo}/reports/assets`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${manager}`, 'content-type': 'application/json' },
+      });
+      const started = new Promise<http.IncomingMessage>((resolve, reject) => {
+        request.on('response', (response) => {
+          response.pause(); // reads nothing more: the report waits for the client
+          response.on('error', () => {}); // cut off below, on purpose
+          resolve(response);
+        });
+        request.on('error', reject);
+      });
+      started.catch(() => {}); // the one still waiting for its turn is cut off unanswered
+      request.end(body);
+      return { request, started };
+    });
+    // Three have their connection and answer until the client stops reading; the fourth waits.
+    let started = 0;
+    for (const s of stalled)
+      void s.started.then(
+        () => started++,
+        () => {},
+      );
+    await until('three answers have started', async () => started === 3, 10_000);
+    await sleep(500);
+    for (const s of stalled) s.request.destroy();
+    // Four places again: none refused, all answered in full.
+    await until(
+      'the places are free again',
+      async () => {
+        const probe = startReport(manager);
+        const answer = await probe.answer;
+        return answer.status === 200;
+      },
+      5000,
+    );
+    const again = await Promise.all(Array.from({ length: 4 }, () => startReport(manager).answer));
+    expect(again.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+  });
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceWithCredential, Report, ReportData } from '@fleet/contract';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { toThousandths } from './reports.service.js';
 
 /**
  * POST organisations/{id}/reports/assets and …/drivers (spec §7 Reports): body, ids, groups,
@@ -319,4 +320,16 @@ describe('daily intervals over more than a month (their sums are read a month at
       expect(distance(whole, 0)).toBe(190_000);
     },
   );
+});
+
+describe('numbers of a report', () => {
+  it.each([
+    [3996.2591634103983, 3996.259],
+    [0.30000000000000004, 0.3],
+    [87.44999999, 87.45],
+    [12, 12],
+    [0, 0],
+  ])('%d is answered as %d (three decimals)', (value, answered) => {
+    expect(toThousandths({ value })).toEqual({ value: answered });
+  });
 });
