@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceWithCredential, Report, ReportData } from '@fleet/contract';
 import { fleetSeed } from '../../test/fleet-seed.js';
@@ -331,5 +332,22 @@ describe('numbers of a report', () => {
     [0, 0],
   ])('%d is answered as %d (three decimals)', (value, answered) => {
     expect(toThousandths({ value })).toEqual({ value: answered });
+  });
+});
+
+describe('a report to a client that takes gzip', () => {
+  it('is gzipped, and is the same report unzipped', async () => {
+    const payload = { ...day, interval: 'DAY' };
+    const plain = await post('assets', payload);
+    const zipped = await t.as('manager', {
+      method: 'POST',
+      url: `/api/organisations/${demo}/reports/assets`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+      payload,
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 });
