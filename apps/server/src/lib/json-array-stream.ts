@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 /**
  * Whether an Accept-Encoding header takes gzip (by name or `*`, with a q above 0). Browsers
  * always send it; a report's keys repeat for every entity of every interval, so gzip makes it
- * about a tenth.
+ * about a quarter (the numbers themselves hardly compress).
  */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
