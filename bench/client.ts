@@ -57,6 +57,40 @@ const jobs = {
     }
     return last ? { latencies, bytes: last.body.length, body: last.body.toString() } : { latencies, bytes: 0, body: 'null' };
   },
+  // Heavy calls all at once, counted but not kept (a year's report is hundreds of MB), one more
+  // after startMs (expected to be refused), and light probes one after another while they run.
+  async heavy({ calls, extra, startMs, probes }) {
+    const fetchCounted = (c) => new Promise((resolve, reject) => {
+      const t0 = performance.now();
+      const body = c.body ? Buffer.from(c.body.buffer, c.body.byteOffset, c.body.byteLength) : undefined;
+      const headers = { authorization: 'Bearer ' + c.token };
+      if (body) { headers['content-type'] = 'application/json'; headers['content-length'] = body.byteLength; }
+      const req = http.request(baseUrl + c.path, { method: c.method, agent, headers }, (res) => {
+        let bytes = 0, firstByteMs = null, tail = '';
+        res.on('data', (chunk) => { firstByteMs ??= performance.now() - t0; bytes += chunk.length;
+          tail = (tail + chunk.toString('latin1')).slice(-300); });
+        res.on('end', () => resolve({ status: res.statusCode, bytes, ms: performance.now() - t0, firstByteMs,
+          retryAfter: res.headers['retry-after'] ?? null, tail }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    const t0 = performance.now();
+    let running = calls.length;
+    const heavy = calls.map((c) => fetchCounted(c).finally(() => running--));
+    const extraAnswer = new Promise((r) => setTimeout(r, startMs)).then(() => (extra ? fetchCounted(extra) : null));
+    const samples = Object.fromEntries(probes.map((p) => [p.name, []]));
+    while (running > 0 && probes.length) {
+      for (const p of probes) {
+        const s = performance.now();
+        const res = await send('GET', p.path, p.token ? { authorization: 'Bearer ' + p.token } : {});
+        if (res.status !== 200) throw new Error(p.path + ': ' + res.status + ' ' + res.body.toString().slice(0, 200));
+        samples[p.name].push(performance.now() - s);
+      }
+    }
+    return { calls: await Promise.all(heavy), extra: await extraAnswer, samples, ms: performance.now() - t0 };
+  },
 };
 parentPort.on('message', async ({ id, job, args }) => {
   try { parentPort.postMessage({ id, result: await jobs[job](args) }); }
@@ -80,6 +114,32 @@ export interface IngestOutcome {
   failures: number;
   latencies: number[];
   firstError: string | null;
+}
+
+export interface HeavyCall {
+  method: string;
+  path: string;
+  token: string;
+  body?: unknown;
+}
+
+/** One heavy call's answer, counted: status, bytes, time to the first and the last byte. */
+export interface CountedAnswer {
+  status: number;
+  bytes: number;
+  ms: number;
+  firstByteMs: number | null;
+  retryAfter: string | null;
+  /** the answer's last 300 characters */
+  tail: string;
+}
+
+export interface HeavyOutcome {
+  calls: CountedAnswer[];
+  extra: CountedAnswer | null;
+  /** latencies of each probe, ms, in order */
+  samples: Record<string, number[]>;
+  ms: number;
 }
 
 export class LoadClient {
@@ -130,6 +190,23 @@ export class LoadClient {
     const body =
       args.body === undefined ? undefined : new Uint8Array(Buffer.from(JSON.stringify(args.body)));
     return this.run('repeat', { ...args, body });
+  }
+
+  heavy(args: {
+    calls: HeavyCall[];
+    extra?: HeavyCall;
+    startMs: number;
+    probes: { name: string; path: string; token?: string }[];
+  }): Promise<HeavyOutcome> {
+    const encode = (c: HeavyCall) => ({
+      ...c,
+      body: c.body === undefined ? undefined : new Uint8Array(Buffer.from(JSON.stringify(c.body))),
+    });
+    return this.run('heavy', {
+      ...args,
+      calls: args.calls.map(encode),
+      extra: args.extra && encode(args.extra),
+    });
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,7 @@ import { progress, TIMEZONE } from './setup.js';
 import { percentile } from './ingest.js';
 
 /** Per trip, in terms of its length `ds` (seconds): a truck at about 70 km/h, 85 % of the time moving. */
-const TRIP_STATS: Record<(typeof STAT_COLUMNS)[number], string> = {
+export const TRIP_STATS: Record<(typeof STAT_COLUMNS)[number], string> = {
   driving_distance: 'ds * 0.85 * (17 + random() * 5)',
   driving_time: 'ds * 0.85',
   total_time: 'ds',

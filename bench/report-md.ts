@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import type { HeavyResult, Latencies } from './heavy.js';
 import type { CopyResult, EngineResult, IngestResult } from './ingest.js';
 import type { ListResult } from './lists.js';
 import type { ClipResult, UploadResult } from './media.js';
@@ -79,6 +80,8 @@ export interface Results {
   render: RenderResult | { error: string };
   /** issues 8 and 9: live monitoring, uploads, media requests */
   mediaVideo: MediaVideoResults;
+  /** issue 16: four year-long reports and everyone else */
+  heavy?: SectionRun<HeavyResult>;
   web: WebBuild;
   totalSeconds: number;
   /** load average when the run ended */
@@ -185,7 +188,7 @@ entries without a trip omit their statistics: p50 49–50 ms in two runs.
 Serialising is about 3 ms. The next step, when fleets grow, is paging on the
 server, since the page shows 10.
 
-${mediaVideoMarkdown(r.mediaVideo)}
+${r.heavy ? `## Heavy work\n\n${heavyBlock(r.heavy)}\n\n` : ''}${mediaVideoMarkdown(r.mediaVideo)}
 ## Reproduce
 
 \`\`\`sh
@@ -193,7 +196,7 @@ npm run bench                                  # fresh embedded PostgreSQL in a 
 BENCH_DATABASE_URL=postgres://u:p@host/db npm run bench   # a new database on that server instead
 \`\`\`
 
-Knobs (environment): \`BENCH_ASSETS\` (1000), \`BENCH_RECORDS\` (400000), \`BENCH_CLIENTS\` (8), \`BENCH_INGEST_SECONDS\` (60), \`BENCH_ENGINE_SECONDS\` (60), \`BENCH_DAYS\` (31), \`BENCH_RUNS\` (50), \`BENCH_RENDER_RUNS\` (10), \`BENCH_LIST_ASSETS\` (10000), \`BENCH_MONITORING_OPENS\` (10), \`BENCH_CAMERA_SECONDS\` (20), \`BENCH_UPLOADS\` (20 of each kind), \`BENCH_UPLOAD_CLIENTS\` (4), \`BENCH_CLIP_RUNS\` (5 of each), \`BENCH_CLIP_SECONDS\` (10); \`BENCH_ONLY=lists\` runs only the list pages and prints them, leaving this file; \`BENCH_ONLY=sync\` makes the fleet and runs only the synchronisation, rewriting only its section of this file; \`BENCH_ONLY=monitoring\`, \`uploads\` or \`clips\` runs only that section and rewrites only its block of this file; \`CHROMIUM_PATH\` if Chromium is not at /usr/bin/chromium. The app serves apps/web/dist; the bench runs \`npm run build -w @fleet/web\` first when that is missing or older than the web app's or the contract's sources. The run stops Chromium, the app and the database and removes the temporary directory, also on failure. It rewrites this file.
+Knobs (environment): \`BENCH_ASSETS\` (1000), \`BENCH_RECORDS\` (400000), \`BENCH_CLIENTS\` (8), \`BENCH_INGEST_SECONDS\` (60), \`BENCH_ENGINE_SECONDS\` (60), \`BENCH_DAYS\` (31), \`BENCH_RUNS\` (50), \`BENCH_RENDER_RUNS\` (10), \`BENCH_LIST_ASSETS\` (10000), \`BENCH_MONITORING_OPENS\` (10), \`BENCH_CAMERA_SECONDS\` (20), \`BENCH_UPLOADS\` (20 of each kind), \`BENCH_UPLOAD_CLIENTS\` (4), \`BENCH_CLIP_RUNS\` (5 of each), \`BENCH_CLIP_SECONDS\` (10); \`BENCH_ONLY=lists\` runs only the list pages and prints them, leaving this file; \`BENCH_ONLY=sync\` makes the fleet and runs only the synchronisation, rewriting only its section of this file; \`BENCH_ONLY=monitoring\`, \`uploads\`, \`clips\` or \`heavy\` runs only that section and rewrites only its block of this file; \`BENCH_HEAVY_DAYS\` (366) and \`BENCH_HEAVY_REPORTS\` (4) shape the heavy-work section; \`CHROMIUM_PATH\` if Chromium is not at /usr/bin/chromium. The app serves apps/web/dist; the bench runs \`npm run build -w @fleet/web\` first when that is missing or older than the web app's or the contract's sources. The run stops Chromium, the app and the database and removes the temporary directory, also on failure. It rewrites this file.
 `;
 }
 
@@ -371,4 +374,51 @@ export function withSyncSection(file: string, section: string): string {
   return before >= 0
     ? `${file.slice(0, before)}${section}\n${file.slice(before)}`
     : `${file.trimEnd()}\n\n${section}`;
+}
+
+// ── Heavy work (issue 16): runs alone (BENCH_ONLY=heavy) or in the full run ─────────────────
+
+const lat = (l: Latencies) => `${ms(l.p50)} / ${ms(l.p99)} / ${ms(l.max)} (${l.n} calls)`;
+
+export function heavyBlock(run: SectionRun<HeavyResult>): string {
+  const head = `<!-- bench:heavy -->
+### Four year-long daily reports at once, and everyone else
+
+Measured on ${run.date} ${run.alone ? 'alone (`BENCH_ONLY=heavy npm run bench`)' : 'in the full run'}, in ${Math.round(run.seconds)} s, on ${run.embedded ? 'the embedded PostgreSQL' : "BENCH_DATABASE_URL's PostgreSQL server (same machine)"}. Load average (1, 5, 15 min) before: ${run.loadBefore}; after: ${run.loadAfter}. The machine's 2 cores were shared with other work (other sessions' builds, tests and browsers): above about 2 these figures are worse and noisier than on a quiet machine.
+`;
+  if ('error' in run.result)
+    return `${head}\n**Failed**: ${run.result.error.replace(/\n/g, ' ')}\n<!-- /bench:heavy -->`;
+  const h = run.result;
+  const { load } = h;
+  const walls = load.calls.map((c) => c.ms / 1000);
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  const extra = load.extra;
+  return `${head}
+| Measure | Result | Target | Before issue 16 | |
+| --- | --- | --- | --- | --- |
+| \`GET /api/health\` while ${h.reports} reports run, p50 / p99 / max | ${lat(load.health)} | p99 ≤ 500 ms | 14.6 s | ${verdict(load.health.p99 <= 500)} |
+| Fleet overview of another tenant (${int(h.otherAssets)} assets) while they run, p50 / p99 / max | ${lat(load.fleet)} | p99 ≤ 500 ms | — | ${verdict(load.fleet.p99 <= 500)} |
+| One ${h.days}-day daily report of ${int(h.assets)} assets, alone: last byte (first byte), size | ${sec(h.alone.ms / 1000)} (${ms(h.alone.firstByteMs ?? NaN)}), ${mb(h.alone.bytes)} | — | 7.9 s, 209.6 MB | |
+| ${h.reports} of them at once by one user: each answered after (min – max) | ${sec(Math.min(...walls))} – ${sec(Math.max(...walls))}, ${mb(load.calls[0]!.bytes)} each | — | 48.9 s | |
+| A ${h.reports + 1}th at once by the same user | ${extra ? `${extra.status}${extra.retryAfter ? `, Retry-After ${extra.retryAfter} s` : ''}` : '—'} | 429 | answered (after the others) | ${verdict(extra?.status === 429)} |
+| Same probes with nothing else running: health; fleet overview, p50 / p99 / max | ${lat(h.idle.health)}; ${lat(h.idle.fleet)} | — | — | |
+
+- **Data**: ${h.days} whole local days from ${h.period.firstDay} (${h.period.from} – ${h.period.until}) for the ${int(h.assets)} assets of Demo Transport (made through the API; 70 % with a driver), written in SQL: 3 trips a day and the daily rollups a daily report reads (${int(h.fill.trips)} trips, ${int(h.fill.statsDaily)} daily rollup rows, ${h.fill.seconds.toFixed(0)} s); Polder Logistics, the other tenant, ${int(h.otherAssets)} assets of its own with two days of trips.
+- **Calls**: \`POST /api/organisations/{Demo Transport}/reports/assets\` \`{from, until, interval: DAY}\` as \`oem\` (every asset, a ${h.days}-interval answer with driving style and scores), alone, then ${h.reports} at once and one more a second later; meanwhile, one after another until the ${h.reports} have answered, \`GET /api/health\` and \`GET /api/organisations/{Polder Logistics}/assets/fleet\` as \`reseller\`. The load client is a worker thread of the bench's process (the app is in its main thread, as one \`npm start\` process); answers are read to their last byte and counted, not kept.
+- **How**: the report is heavy (entities × days ≥ \`HEAVY_REPORT_ASSET_DAYS\`), so it counts against the caller's limits (${h.limits.perUser} per user, ${h.limits.perOrganisation} per organisation; 429 with Retry-After beyond) and waits for one of ${h.limits.connections} connection slots of the pool's 10; it computes its intervals one after another on that one connection and streams them as a JSON array, so the event loop never holds one 200 MB string and the other tenants keep the rest of the pool. A client that goes away cancels its query on PostgreSQL. Before issue 16 (the issue's figures, same machine, another day): each report ran its 366 intervals' queries at once over the whole pool and built its answer as one string.
+<!-- /bench:heavy -->`;
+}
+
+/** The heavy block put into the file: where it was, else before the media section. */
+export function withHeavyBlock(doc: string, block: string): string {
+  const start = doc.indexOf('<!-- bench:heavy -->');
+  const endMark = '<!-- /bench:heavy -->';
+  const end = doc.indexOf(endMark);
+  if (start >= 0 && end > start)
+    return doc.slice(0, start) + block + doc.slice(end + endMark.length);
+  const section = `## Heavy work\n\n${block}\n\n`;
+  const at = ['## Media and live video', '## Reproduce']
+    .map((h) => doc.indexOf(h))
+    .find((i) => i >= 0);
+  return at === undefined ? `${doc}\n${section}` : doc.slice(0, at) + section + doc.slice(at);
 }

@@ -264,6 +264,8 @@ export async function createFleet(
   size: number,
   driverShare: number,
   linkedFrom: Date,
+  /** device identifiers start with it: another organisation's fleet needs another */
+  identifierPrefix = 'BENCH',
 ): Promise<FleetUnit[]> {
   const started = Date.now();
   const from = linkedFrom.toISOString();
@@ -286,7 +288,7 @@ export async function createFleet(
       const device = await api<DeviceWithCredential>(
         'POST',
         `/api/organisations/${organisationId}/devices`,
-        { name: 'Camera', identifier: `BENCH-${process.pid}-${n}` },
+        { name: 'Camera', identifier: `${identifierPrefix}-${process.pid}-${n}` },
         201,
       );
       await api(

@@ -126,6 +126,8 @@ import { SyncedRecords } from './modules/sync/synced-records.repository.js';
 // Issue 16: one authentication layer.
 import { Authentication } from './modules/authn/authn.service.js';
 import { MonitoringTokens } from './modules/monitoring/monitoring-tokens.js';
+// Issue 16: heavy work is cancellable and bounded.
+import { HeavyWork } from './lib/limits-http.js';
 
 /** Most records of one kind a remote organisation may list to one run. */
 const SYNC_MAX_ITEMS_PER_KIND = 100_000;
@@ -154,6 +156,8 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   const configurationRepository = new ConfigurationRepository(db);
   const scoreSettings = new ScoreSettingsService(configurationRepository);
   const reportsRepository = new ReportsRepository(db, config.timezone);
+  // Issue 16: the expensive reads' connections (cancelled when the client goes away; bounded).
+  const heavyWork = new HeavyWork(db, config.heavy, log);
   const authRepository = new AuthRepository(db);
   const sessions = new SessionCheck(tokens, authRepository, config.sessionCacheSeconds);
   const groupRepository = new GroupRepository(db);
@@ -365,8 +369,15 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       groupRepository,
       access,
       scoreSettings,
+      heavyWork,
     ),
-    fleet: new FleetService(new FleetRepository(db), organisationRepository, access, scoreSettings),
+    fleet: new FleetService(
+      new FleetRepository(db),
+      organisationRepository,
+      access,
+      scoreSettings,
+      heavyWork,
+    ),
     vehicleData: new VehicleDataService(
       new VehicleDataRepository(db),
       reportsRepository,
@@ -375,6 +386,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       access,
       fleetAccess,
       scoreSettings,
+      heavyWork,
     ),
     media,
     mediaLinks: new MediaLinkService(mediaLinkTokens, media),

@@ -6,6 +6,7 @@ import {
   type GeocoderKind,
 } from './modules/geocoding/geocoders.repository.js';
 import { parseAllowList } from './lib/outbound.js';
+import type { HeavyWorkConfig } from './lib/limits-http.js';
 
 export interface Config {
   host: string;
@@ -47,6 +48,8 @@ export interface Config {
   refreshGraceSeconds: number;
   /** Refusals of a taken device identifier one user may get in an hour before 429. */
   identifierClashesPerHour: number;
+  /** Issue 16: heavy work (long reports): limits per user and organisation, connections. */
+  heavy: HeavyWorkConfig;
 }
 
 /** Issue 16, input limits (README: configuration). */
@@ -393,5 +396,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     refreshGraceSeconds: integer(env, 'REFRESH_GRACE', 10, 0),
     // Identity (issue 16): "identifier taken" is an answer about other tenants; bound its rate.
     identifierClashesPerHour: integer(env, 'IDENTIFIER_CLASHES_PER_HOUR', 20),
+    // Issue 16: heavy work (lib/limits-http.ts). The pool has 10 connections; heavy calls take
+    // at most `connections` of them, the rest stay for everything else.
+    heavy: {
+      perUser: integer(env, 'HEAVY_CALLS_PER_USER', 4),
+      perOrganisation: integer(env, 'HEAVY_CALLS_PER_ORGANISATION', 8),
+      connections: integer(env, 'HEAVY_CONNECTIONS', 3),
+      reportAssetDays: integer(env, 'HEAVY_REPORT_ASSET_DAYS', 20_000),
+    },
   };
 }

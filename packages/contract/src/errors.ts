@@ -28,5 +28,9 @@ export const ErrorCode = {
   // Issue 16: an organisation's media storage is full (413); a user uploads too often (429).
   QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
   UPLOAD_RATE_EXCEEDED: 'UPLOAD_RATE_EXCEEDED',
+  /** Too many expensive calls (long reports over large fleets) under way at once; see Retry-After. */
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  /** The client went away before the answer; its work was stopped (only ever in the server's log). */
+  CLIENT_CLOSED_REQUEST: 'CLIENT_CLOSED_REQUEST',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -13,6 +13,11 @@ const tripStatsJson = sql.raw(
 export class FleetRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same reads on another connection (a call's own, cancellable one). */
+  on(db: Db): FleetRepository {
+    return new FleetRepository(db);
+  }
+
   /**
    * One row per asset of the organisations: its device and driver now, its
    * latest position and its latest trip. Reads asset_state (one row per asset,

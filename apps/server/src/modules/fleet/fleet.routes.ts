@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { FleetEntry, FleetQuery, IdParams } from '@fleet/contract';
 import { errorResponses } from '../../lib/http-error.js';
+import { clientGone } from '../../lib/limits-http.js';
 
 export const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -16,6 +17,6 @@ export const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(FleetEntry), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (r) => app.services.fleet.fleet(r.user, r.params.id, r.query),
+    (r, reply) => app.services.fleet.fleet(r.user, r.params.id, r.query, clientGone(reply)),
   );
 };

@@ -1,4 +1,5 @@
 import type { AccessTokenClaims, FleetEntry, FleetQuery } from '@fleet/contract';
+import { onLease, type HeavyWork } from '../../lib/limits-http.js';
 import type { AccessService } from '../access/access.service.js';
 import { deriveStats } from '../drivingstyle/driving-style.js';
 import type { ScoreSettingsService } from '../drivingstyle/score-settings.js';
@@ -15,6 +16,7 @@ export class FleetService {
     private readonly organisations: OrganisationRepository,
     private readonly access: AccessService,
     private readonly scoreSettings: ScoreSettingsService,
+    private readonly work: HeavyWork,
   ) {}
 
   /**
@@ -22,23 +24,29 @@ export class FleetService {
    * organisation below it too. With datapoints=true each entry carries the events of its latest
    * trip as datapoints: asked for, not by default, since for 1000 assets they add a third to the
    * answer and about 25 ms of CPU (measured 2026-11-23: 90 against 65 ms per call).
+   * Its reads stop on PostgreSQL when the client goes away (`signal`).
    */
   async fleet(
     user: AccessTokenClaims,
     organisationId: number,
     { entities = false, datapoints = false }: FleetQuery = {},
+    signal?: AbortSignal,
   ): Promise<FleetEntry[]> {
     await this.access.organisation(user, organisationId);
     const organisationIds = entities
       ? (await this.organisations.subtree(organisationId)).map((o) => o.id)
       : [organisationId];
-    const rows = await this.fleetRepository.fleet(organisationIds);
-    const settings = await this.scoreSettings.forAssets(
-      rows.map((r) => ({ id: r.assetId, configurationGroupId: r.configurationGroupId })),
-    );
-    const points = datapoints
-      ? await this.fleetRepository.tripDatapoints(rows.flatMap((r) => (r.trip ? [r.trip.id] : [])))
-      : undefined;
+    const { rows, settings, points } = await onLease(this.work.light(signal), async (db) => {
+      const fleet = this.fleetRepository.on(db);
+      const rows = await fleet.fleet(organisationIds);
+      const settings = await this.scoreSettings.forAssets(
+        rows.map((r) => ({ id: r.assetId, configurationGroupId: r.configurationGroupId })),
+      );
+      const points = datapoints
+        ? await fleet.tripDatapoints(rows.flatMap((r) => (r.trip ? [r.trip.id] : [])))
+        : undefined;
+      return { rows, settings, points };
+    });
     return rows.map((r) => {
       const stats = r.stats && deriveStats(r.stats);
       const scores = stats && scoreDriven(stats, settings(r.assetId));

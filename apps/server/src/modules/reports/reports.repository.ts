@@ -29,6 +29,8 @@ const sumsOf = (alias = '') =>
   );
 const sums = sumsOf();
 const columns = sql.raw(STAT_FIELDS.map(({ column }) => column).join(', '));
+const columnsOf = (alias: string) =>
+  sql.raw(STAT_FIELDS.map(({ column }) => `${alias}.${column}`).join(', '));
 const statsOf = statsFromRow;
 
 export class ReportsRepository {
@@ -36,6 +38,11 @@ export class ReportsRepository {
     private readonly db: Db,
     readonly timezone: string,
   ) {}
+
+  /** The same reads on another connection (a call's own, cancellable one). */
+  on(db: Db): ReportsRepository {
+    return new ReportsRepository(db, this.timezone);
+  }
 
   /**
    * [from, until) split at local day, week or month starts, in the fleet's time zone; each part
@@ -59,88 +66,98 @@ export class ReportsRepository {
   }
 
   /**
-   * Summed statistics per asset or per driver (0 = UNKNOWN) over a period, from
-   * the rollups: whole local days from stats_daily, the hours at either edge
-   * from stats_hourly. Rollups have hour resolution; a part-hour at an edge is
-   * left out (periods are whole hours in practice: 00:00:01 counts as 00:00).
+   * Summed statistics per asset or per driver (0 = UNKNOWN) over each of the periods (one map
+   * per period, in order), from the rollups: whole local days from stats_daily, the hours at
+   * either edge from stats_hourly. Rollups have hour resolution; a part-hour at an edge is left
+   * out (periods are whole hours in practice: 00:00:01 counts as 00:00). One query for all the
+   * periods: each rollup row is matched to its period by its day or hour, so a year of daily
+   * intervals is one pass over the rollups, not 366 queries.
    */
   async sums(
     assetIds: number[],
-    period: Period,
+    periods: Period[],
     by: 'asset_id' | 'driver_id',
-  ): Promise<Map<number, DrivingStyleData>> {
-    if (!assetIds.length) return new Map();
-    const { rows: bounds } = await sql<{
-      from: Date;
-      until: Date;
-      d1: string;
-      d2: string;
-      d1s: Date;
-      d2s: Date;
-    }>`
-      WITH p AS (
-        SELECT date_trunc('minute', ${period.from}::timestamptz) AS f,
-               date_trunc('minute', ${period.until}::timestamptz + interval '59.999 seconds') AS u
-      ), d AS (
-        SELECT f, u,
-          CASE WHEN (f AT TIME ZONE ${this.timezone})::time = '00:00' THEN (f AT TIME ZONE ${this.timezone})::date
-               ELSE (f AT TIME ZONE ${this.timezone})::date + 1 END AS d1,
-          (u AT TIME ZONE ${this.timezone})::date AS d2
-        FROM p
-      )
-      SELECT f AS from, u AS until, d1::text, greatest(d1, d2)::text AS d2,
-        (d1::timestamp AT TIME ZONE ${this.timezone}) AS d1s,
-        (greatest(d1, d2)::timestamp AT TIME ZONE ${this.timezone}) AS d2s
-      FROM d`.execute(this.db);
-    const b = bounds[0]!;
-    // Periods of whole days (the usual case) need no edge hours.
-    const edges =
-      b.d1s.getTime() !== b.from.getTime() ||
-      b.d2s.getTime() !== b.until.getTime() ||
-      b.d1 === b.d2;
-    const hourly = sql`
-        UNION ALL
-        SELECT asset_id, driver_id, ${columns} FROM stats_hourly
-        WHERE asset_id = ANY(${assetIds}::integer[])
-          AND hour >= ${b.from} AND hour + interval '1 hour' <= ${b.until}
-          AND NOT (hour >= ${b.d1s} AND hour < ${b.d2s})`;
+  ): Promise<Map<number, DrivingStyleData>[]> {
+    const result = periods.map(() => new Map<number, DrivingStyleData>());
+    if (!assetIds.length || !periods.length) return result;
+    const tz = this.timezone;
     const { rows } = await sql<Record<string, number>>`
-      SELECT ${sql.ref(by)} AS id, ${sums}
+      WITH p AS (
+        SELECT ord, date_trunc('minute', pf) AS f,
+               date_trunc('minute', pu + interval '59.999 seconds') AS u
+        FROM unnest(${periods.map((q) => q.from)}::timestamptz[], ${periods.map((q) => q.until)}::timestamptz[])
+          WITH ORDINALITY AS x (pf, pu, ord)
+      ), d AS (
+        SELECT ord, f, u,
+          CASE WHEN (f AT TIME ZONE ${tz})::time = '00:00' THEN (f AT TIME ZONE ${tz})::date
+               ELSE (f AT TIME ZONE ${tz})::date + 1 END AS d1,
+          (u AT TIME ZONE ${tz})::date AS d2
+        FROM p
+      ), b AS (
+        SELECT ord, f, u, d1, greatest(d1, d2) AS d2,
+          (d1::timestamp AT TIME ZONE ${tz}) AS d1s,
+          (greatest(d1, d2)::timestamp AT TIME ZONE ${tz}) AS d2s
+        FROM d
+      ), days AS (
+        SELECT ord, g::date AS day
+        FROM b, generate_series(d1::timestamp, (d2 - 1)::timestamp, interval '1 day') AS g
+      ), hours AS (
+        -- the whole hours of the period outside its whole days: its edges
+        SELECT ord, h AS hour
+        FROM b, generate_series(date_trunc('hour', f), u, interval '1 hour') AS h
+        WHERE h >= f AND h + interval '1 hour' <= u AND NOT (h >= d1s AND h < d2s)
+      )
+      SELECT ord, ${sql.ref(by)} AS id, ${sums}
       FROM (
-        SELECT asset_id, driver_id, ${columns} FROM stats_daily
-        WHERE asset_id = ANY(${assetIds}::integer[]) AND day >= ${b.d1}::date AND day < ${b.d2}::date
-        ${edges ? hourly : sql``}
+        SELECT days.ord, s.asset_id, s.driver_id, ${columnsOf('s')}
+        FROM stats_daily s JOIN days ON days.day = s.day
+        WHERE s.asset_id = ANY(${assetIds}::integer[])
+          AND s.day >= (SELECT min(day) FROM days) AND s.day <= (SELECT max(day) FROM days)
+        UNION ALL
+        SELECT hours.ord, s.asset_id, s.driver_id, ${columnsOf('s')}
+        FROM stats_hourly s JOIN hours ON hours.hour = s.hour
+        WHERE s.asset_id = ANY(${assetIds}::integer[])
+          AND s.hour >= (SELECT min(hour) FROM hours) AND s.hour <= (SELECT max(hour) FROM hours)
       ) buckets
-      GROUP BY 1`.execute(this.db);
-    return new Map(rows.map((row) => [Number(row.id), statsOf(row)]));
+      GROUP BY 1, 2`.execute(this.db);
+    for (const row of rows) result[Number(row.ord) - 1]!.set(Number(row.id), statsOf(row));
+    return result;
   }
 
   /**
-   * What the trips shorter than minimumDistance that lie wholly in the period add to its sums,
-   * per asset, or per driver from the trips' driver parts: the reports leave them out of the
-   * period sums as they leave them out of the trips.
+   * What the trips shorter than minimumDistance that lie wholly in each period add to its sums
+   * (one map per period, in order), per asset, or per driver from the trips' driver parts: the
+   * reports leave them out of the period sums as they leave them out of the trips.
    */
   async shortTripSums(
     assetIds: number[],
-    period: Period,
+    periods: Period[],
     minimumDistance: number,
     by: 'asset_id' | 'driver_id',
-  ): Promise<Map<number, DrivingStyleData>> {
-    if (!assetIds.length || minimumDistance <= 0) return new Map();
+  ): Promise<Map<number, DrivingStyleData>[]> {
+    const result = periods.map(() => new Map<number, DrivingStyleData>());
+    if (!assetIds.length || !periods.length || minimumDistance <= 0) return result;
+    const from = new Date(Math.min(...periods.map((q) => q.from.getTime())));
+    const until = new Date(Math.max(...periods.map((q) => q.until.getTime())));
+    const p = sql`unnest(${periods.map((q) => q.from)}::timestamptz[], ${periods.map((q) => q.until)}::timestamptz[])
+          WITH ORDINALITY AS p (pf, pu, ord)`;
     const { rows } =
       by === 'asset_id'
         ? await sql<Record<string, unknown>>`
-          SELECT t.asset_id AS id, ${sumsOf('t')} FROM trips t
+          SELECT p.ord, t.asset_id AS id, ${sumsOf('t')} FROM trips t JOIN ${p}
+            ON t.start_time >= p.pf AND t.end_time <= p.pu
           WHERE t.asset_id = ANY(${assetIds}::integer[]) AND t.driving_distance < ${minimumDistance}
-            AND t.start_time >= ${period.from} AND t.end_time <= ${period.until}
-          GROUP BY 1`.execute(this.db)
+            AND t.start_time >= ${from} AND t.end_time <= ${until}
+          GROUP BY 1, 2`.execute(this.db)
         : await sql<Record<string, unknown>>`
-          SELECT td.driver_id AS id, ${sumsOf('td')}
-          FROM trip_drivers td JOIN trips t ON t.id = td.trip_id
+          SELECT p.ord, td.driver_id AS id, ${sumsOf('td')}
+          FROM trip_drivers td JOIN trips t ON t.id = td.trip_id JOIN ${p}
+            ON t.start_time >= p.pf AND t.end_time <= p.pu
           WHERE t.asset_id = ANY(${assetIds}::integer[]) AND td.driving_distance < ${minimumDistance}
-            AND t.start_time >= ${period.from} AND t.end_time <= ${period.until}
-          GROUP BY 1`.execute(this.db);
-    return new Map(rows.map((row) => [Number(row.id), statsOf(row)]));
+            AND t.start_time >= ${from} AND t.end_time <= ${until}
+          GROUP BY 1, 2`.execute(this.db);
+    for (const row of rows) result[Number(row.ord) - 1]!.set(Number(row.id), statsOf(row));
+    return result;
   }
 
   /** Trips of the assets starting in the period (and, when asked, the one under way at its start). */

@@ -1,7 +1,9 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceWithCredential, Report, ReportData } from '@fleet/contract';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { toThousandths } from './reports.service.js';
 
 /**
  * POST organisations/{id}/reports/assets and …/drivers (spec §7 Reports): body, ids, groups,
@@ -285,5 +287,67 @@ describe('sums of periods that start and end within a day (rollups: whole days p
     const response = await post('drivers', { ...period, ids: [driver] });
     const [data] = (response.json() as Report)[0]!.driverPeriodData![0]!.driverData;
     expect(data!.drivingStyleData!.drivingDistance).toBe(90_000);
+  });
+});
+
+describe('daily intervals over more than a month (their sums are read a month at a time)', () => {
+  // 40 local days: the trips of 24–26 October and of 5 November (its 50 m trip left out).
+  const period = { from: '2026-10-01T00:00:00+02:00', until: '2026-11-10T00:00:00+01:00' };
+  const expected: Record<string, number> = {
+    '2026-10-24': 30_000,
+    '2026-10-25': 30_000,
+    '2026-10-26': 90_000,
+    '2026-11-05': 40_000,
+  };
+
+  it.each(['assets', 'drivers'] as const)(
+    'gives each day its own sums in the %s report, as the whole period has them',
+    async (kind) => {
+      const ids = kind === 'assets' ? [truck] : [driver];
+      const distance = (report: Report, i: number) => {
+        const entry =
+          kind === 'assets'
+            ? report[i]!.assetPeriodData![0]!.assetData
+            : report[i]!.driverPeriodData![0]!.driverData;
+        return distanceOf(entry);
+      };
+      const daily = (await post(kind, { ...period, ids, interval: 'DAY' })).json() as Report;
+      expect(daily).toHaveLength(40);
+      const byDay = Object.fromEntries(
+        daily.map((i, n) => [i.day, distance(daily, n)]).filter(([, d]) => d !== 0),
+      );
+      expect(byDay).toEqual(expected);
+      const whole = (await post(kind, { ...period, ids })).json() as Report;
+      expect(distance(whole, 0)).toBe(190_000);
+    },
+  );
+});
+
+describe('numbers of a report', () => {
+  it.each([
+    [3996.2591634103983, 3996.259],
+    [0.30000000000000004, 0.3],
+    [87.44999999, 87.45],
+    [12, 12],
+    [0, 0],
+  ])('%d is answered as %d (three decimals)', (value, answered) => {
+    expect(toThousandths({ value })).toEqual({ value: answered });
+  });
+});
+
+describe('a report to a client that takes gzip', () => {
+  it('is gzipped, and is the same report unzipped', async () => {
+    const payload = { ...day, interval: 'DAY' };
+    const plain = await post('assets', payload);
+    const zipped = await t.as('manager', {
+      method: 'POST',
+      url: `/api/organisations/${demo}/reports/assets`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+      payload,
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 });

@@ -15,6 +15,11 @@ export const LIMIT = 50_000;
 export class VehicleDataRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same reads on another connection (a call's own, cancellable one). */
+  on(db: Db): VehicleDataRepository {
+    return new VehicleDataRepository(db);
+  }
+
   async trips(assetId: number, window: Window) {
     const { rows } = await sql<Record<string, unknown>>`
       SELECT t.id AS trip_id, t.start_time, t.end_time, t.start_latitude, t.start_longitude,

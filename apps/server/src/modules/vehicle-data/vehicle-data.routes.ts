@@ -13,6 +13,7 @@ import {
   Trip,
 } from '@fleet/contract';
 import { errorResponses } from '../../lib/http-error.js';
+import { clientGone } from '../../lib/limits-http.js';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -33,12 +34,12 @@ export const vehicleDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/assets/:id/trips',
     { schema: schema('Trips of an asset, latest first', DataQuery, Trip) },
-    (r) => service.trips(r.user, r.params.id, r.query),
+    (r, reply) => service.trips(r.user, r.params.id, r.query, clientGone(reply)),
   );
   app.get(
     '/assets/:id/events',
     { schema: schema('Events of an asset, one record per moment', DataQuery, EventRecord) },
-    (r) => service.assetEvents(r.user, r.params.id, r.query),
+    (r, reply) => service.assetEvents(r.user, r.params.id, r.query, clientGone(reply)),
   );
   app.get(
     '/drivers/:id/events',
@@ -49,14 +50,14 @@ export const vehicleDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
         EventRecord,
       ),
     },
-    (r) => service.driverEvents(r.user, r.params.id, r.query),
+    (r, reply) => service.driverEvents(r.user, r.params.id, r.query, clientGone(reply)),
   );
   app.get(
     '/assets/:id/heatmap',
     {
       schema: schema('Events of one type per grid cell, up to a year', HeatmapQuery, HeatmapCell),
     },
-    (r) => service.heatmap(r.user, 'ASSET', r.params.id, r.query),
+    (r, reply) => service.heatmap(r.user, 'ASSET', r.params.id, r.query, clientGone(reply)),
   );
   app.get(
     '/drivers/:id/heatmap',
@@ -67,7 +68,7 @@ export const vehicleDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
         HeatmapCell,
       ),
     },
-    (r) => service.heatmap(r.user, 'DRIVER', r.params.id, r.query),
+    (r, reply) => service.heatmap(r.user, 'DRIVER', r.params.id, r.query, clientGone(reply)),
   );
   app.get(
     '/assets/:id/rawdatas',
@@ -79,7 +80,12 @@ export const vehicleDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     },
     async (r, reply) => {
-      const { records, total } = await service.rawData(r.user, r.params.id, r.query);
+      const { records, total } = await service.rawData(
+        r.user,
+        r.params.id,
+        r.query,
+        clientGone(reply),
+      );
       reply.header('x-total-count', String(total));
       return records;
     },
@@ -87,6 +93,6 @@ export const vehicleDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/assets/:id/datapoints',
     { schema: schema('Positions, with events and media when asked', DatapointQuery, Datapoint) },
-    (r) => service.datapoints(r.user, r.params.id, r.query),
+    (r, reply) => service.datapoints(r.user, r.params.id, r.query, clientGone(reply)),
   );
 };

@@ -16,6 +16,7 @@ import {
   type Trip,
 } from '@fleet/contract';
 import type { AccessService } from '../access/access.service.js';
+import { onLease, type HeavyWork } from '../../lib/limits-http.js';
 import { toLocation } from '../../lib/location.js';
 import { dataWindow, windowDays } from '../../lib/window.js';
 import type { FleetAccess } from '../access/fleet-access.js';
@@ -92,7 +93,11 @@ export function rawDataRecord(row: {
   };
 }
 
-/** What an asset or driver did: trips, events, heatmaps, raw data and positions. */
+/**
+ * What an asset or driver did: trips, events, heatmaps, raw data and positions. The reads of
+ * each call run on a connection of its own, stopped on PostgreSQL when the client goes away
+ * (`signal`): a year's heatmap nobody waits for no longer runs to the end.
+ */
 export class VehicleDataService {
   constructor(
     private readonly data: VehicleDataRepository,
@@ -102,7 +107,16 @@ export class VehicleDataService {
     private readonly access: AccessService,
     private readonly fleetAccess: FleetAccess,
     private readonly scoreSettings: ScoreSettingsService,
+    private readonly work: HeavyWork,
   ) {}
+
+  /** Runs `reads` on the call's cancellable connection. */
+  private read<T>(
+    signal: AbortSignal | undefined,
+    reads: (data: VehicleDataRepository, reports: ReportsRepository) => Promise<T>,
+  ): Promise<T> {
+    return onLease(this.work.light(signal), (db) => reads(this.data.on(db), this.reports.on(db)));
+  }
 
   private async readAsset(user: AccessTokenClaims, assetId: number) {
     return this.fleetAccess.record(
@@ -122,11 +136,18 @@ export class VehicleDataService {
     );
   }
 
-  async trips(user: AccessTokenClaims, assetId: number, query: DataQuery): Promise<Trip[]> {
+  async trips(
+    user: AccessTokenClaims,
+    assetId: number,
+    query: DataQuery,
+    signal?: AbortSignal,
+  ): Promise<Trip[]> {
     const asset = await this.readAsset(user, assetId);
-    const trips = await this.data.trips(assetId, dataWindow(query, MAX_LIST_DAYS));
+    const { trips, parts } = await this.read(signal, async (data, reports) => {
+      const trips = await data.trips(assetId, dataWindow(query, MAX_LIST_DAYS));
+      return { trips, parts: await reports.tripParts(trips.map((t) => t.id)) };
+    });
     const settings = await this.scoreSettings.forAssets([asset]);
-    const parts = await this.reports.tripParts(trips.map((t) => t.id));
     const names = await this.drivers.namesByIds([...new Set(parts.map((p) => p.driverId))]);
     return trips.map((t) => {
       const stats = deriveStats(t.stats);
@@ -159,10 +180,13 @@ export class VehicleDataService {
     user: AccessTokenClaims,
     assetId: number,
     query: DataQuery,
+    signal?: AbortSignal,
   ): Promise<EventRecord[]> {
     await this.readAsset(user, assetId);
     return eventRecords(
-      await this.data.events('asset_id', assetId, dataWindow(query, MAX_LIST_DAYS)),
+      await this.read(signal, (data) =>
+        data.events('asset_id', assetId, dataWindow(query, MAX_LIST_DAYS)),
+      ),
     );
   }
 
@@ -170,10 +194,13 @@ export class VehicleDataService {
     user: AccessTokenClaims,
     driverId: number,
     query: DataQuery,
+    signal?: AbortSignal,
   ): Promise<EventRecord[]> {
     await this.readDriver(user, driverId);
     return eventRecords(
-      await this.data.events('driver_id', driverId, dataWindow(query, MAX_LIST_DAYS)),
+      await this.read(signal, (data) =>
+        data.events('driver_id', driverId, dataWindow(query, MAX_LIST_DAYS)),
+      ),
     );
   }
 
@@ -183,16 +210,19 @@ export class VehicleDataService {
     type: 'ASSET' | 'DRIVER',
     id: number,
     query: HeatmapQuery,
+    signal?: AbortSignal,
   ): Promise<HeatmapCell[]> {
     if (type === 'ASSET') await this.readAsset(user, id);
     else await this.readDriver(user, id);
     const window = dataWindow(query, MAX_LONG_DAYS);
-    return this.data.heatmap(
-      type === 'ASSET' ? 'asset_id' : 'driver_id',
-      id,
-      query.eventType,
-      window,
-      heatmapCell(windowDays(window)),
+    return this.read(signal, (data) =>
+      data.heatmap(
+        type === 'ASSET' ? 'asset_id' : 'driver_id',
+        id,
+        query.eventType,
+        window,
+        heatmapCell(windowDays(window)),
+      ),
     );
   }
 
@@ -201,14 +231,17 @@ export class VehicleDataService {
     user: AccessTokenClaims,
     assetId: number,
     query: RawDataQuery,
+    signal?: AbortSignal,
   ): Promise<{ records: RawData[]; total: number }> {
     await this.readAsset(user, assetId);
     this.access.assertMayReadRawData(user);
-    const { rows, total } = await this.data.rawData(
-      assetId,
-      dataWindow(query, MAX_LONG_DAYS),
-      query.limit ?? DEFAULT_PAGE_SIZE,
-      query.offset ?? 0,
+    const { rows, total } = await this.read(signal, (data) =>
+      data.rawData(
+        assetId,
+        dataWindow(query, MAX_LONG_DAYS),
+        query.limit ?? DEFAULT_PAGE_SIZE,
+        query.offset ?? 0,
+      ),
     );
     return { records: rows.map(rawDataRecord), total };
   }
@@ -218,12 +251,15 @@ export class VehicleDataService {
     user: AccessTokenClaims,
     assetId: number,
     query: DatapointQuery,
+    signal?: AbortSignal,
   ): Promise<Datapoint[]> {
     await this.readAsset(user, assetId);
     const span = dataWindow(query, MAX_LIST_DAYS);
-    const points = await this.data.datapoints(assetId, span);
-    const events = query.events ? await this.data.events('asset_id', assetId, span) : [];
-    const media = query.media ? await this.data.media(assetId, span) : [];
+    const { points, events, media } = await this.read(signal, async (data) => ({
+      points: await data.datapoints(assetId, span),
+      events: query.events ? await data.events('asset_id', assetId, span) : [],
+      media: query.media ? await data.media(assetId, span) : [],
+    }));
     const byTime = new Map<number, Datapoint>();
     for (const p of points) {
       byTime.set(p.timestamp.getTime(), {

@@ -1,0 +1,71 @@
+import { pipeline, Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Whether an Accept-Encoding header takes gzip (by name or `*`, with a q above 0). Browsers
+ * always send it; a report's keys repeat for every entity of every interval, so gzip makes it
+ * about a quarter (the numbers themselves hardly compress).
+ */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Answers a JSON array item by item instead of as one string (a year of daily report intervals
+ * of a large fleet is hundreds of MB): the memory held is one item's, and the first bytes
+ * leave at once. Each item is serialised with `itemSchema` as the route's response schema
+ * would. The first item is made before anything is sent, so a refusal (400, 404, 429) is still
+ * an ordinary error answer; a failure after that can only break the answer off (and is logged).
+ * When the client goes away (`signal`), the items are given up and what they hold released.
+ */
+export async function sendJsonArray<T>(
+  reply: FastifyReply,
+  items: AsyncGenerator<T>,
+  itemSchema: object,
+  signal: AbortSignal,
+): Promise<void> {
+  // Whenever the answer ends, early or not, the items end too and release what they hold: also
+  // when the client went away before the first item was made, or before the stream was read.
+  const end = () => void items.return(undefined).catch(() => {});
+  reply.raw.once('close', end);
+  const first = await items.next();
+  const serialize = reply.compileSerializationSchema(itemSchema as Record<string, unknown>);
+  const write = (item: T) => serialize(item as Record<string, unknown>);
+  async function* chunks() {
+    try {
+      if (first.done) {
+        yield '[]';
+        return;
+      }
+      yield `[${write(first.value)}`;
+      for (let next = await items.next(); !next.done; next = await items.next())
+        yield `,${write(next.value)}`;
+      yield ']';
+    } catch (error) {
+      // The client is gone: there is nobody to tell.
+      if (signal.aborted) return;
+      reply.log.error({ err: error }, 'streamed answer broke off');
+      throw error;
+    } finally {
+      await items.return(undefined);
+    }
+  }
+  // Bytes, not objects: the stream holds about one item ahead of a slow client, not sixteen.
+  const stream = Readable.from(chunks(), { objectMode: false });
+  stream.once('close', end);
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (acceptsGzip(reply.request.headers['accept-encoding'])) {
+    // Level 1: most of the gain for little CPU (the keys repeat; the numbers do not).
+    const zipped = pipeline(stream, createGzip({ level: 1 }), () => {});
+    await reply.header('content-encoding', 'gzip').send(zipped);
+  } else await reply.send(stream);
+  // Resolves when the answer has gone out (or the client went away): the handler ends then.
+  await reply;
+}
