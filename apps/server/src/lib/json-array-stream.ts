@@ -45,8 +45,14 @@ export async function sendJsonArray<T>(
         return;
       }
       yield `[${write(first.value)}`;
-      for (let next = await items.next(); !next.done; next = await items.next())
+      for (;;) {
+        // Other requests get their turn between two items: one item's work is the longest
+        // the event loop is held, however many items and answers are under way.
+        await new Promise((resolve) => setImmediate(resolve));
+        const next = await items.next();
+        if (next.done) break;
         yield `,${write(next.value)}`;
+      }
       yield ']';
     } catch (error) {
       // The client is gone: there is nobody to tell.
