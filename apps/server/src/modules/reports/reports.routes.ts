@@ -15,32 +15,24 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     response: { 200: Report, ...errorResponses(400, 401, 403, 404, 429) },
   });
 
-  app.post(
-    '/organisations/:id/reports/assets',
-    { schema: schema('Driving style per asset, per interval or per trip') },
-    (request, reply) => {
-      const signal = clientGone(reply);
-      const intervals = app.services.reports.assets(
-        request.user,
-        request.params.id,
-        request.body,
-        signal,
-      );
-      return sendJsonArray(reply, intervals, ReportInterval, signal);
-    },
-  );
-  app.post(
-    '/organisations/:id/reports/drivers',
-    { schema: schema('Driving style per driver (and UNKNOWN)') },
-    (request, reply) => {
-      const signal = clientGone(reply);
-      const intervals = app.services.reports.drivers(
-        request.user,
-        request.params.id,
-        request.body,
-        signal,
-      );
-      return sendJsonArray(reply, intervals, ReportInterval, signal);
-    },
-  );
+  // Both reports answer the same way: intervals streamed as computed, stopped when the client goes.
+  for (const [kind, summary] of [
+    ['assets', 'Driving style per asset, per interval or per trip'],
+    ['drivers', 'Driving style per driver (and UNKNOWN)'],
+  ] as const) {
+    app.post(
+      `/organisations/:id/reports/${kind}`,
+      { schema: schema(summary) },
+      (request, reply) => {
+        const signal = clientGone(reply);
+        const intervals = app.services.reports[kind](
+          request.user,
+          request.params.id,
+          request.body,
+          signal,
+        );
+        return sendJsonArray(reply, intervals, ReportInterval, signal);
+      },
+    );
+  }
 };
