@@ -43,26 +43,36 @@ describe('scoreRanking: no UNKNOWN, at least 500 m, highest first', () => {
 
 describe('bestAndWorst', () => {
   const list = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-  const fromEnd = (n: number, size: number) => list(n).slice(-size).reverse();
+  /** the entries from..to (1-based, inclusive), the worst first */
+  const down = (from: number, to: number) =>
+    list(to)
+      .slice(from - 1)
+      .reverse();
   it.each<[number, number, number[], number[]]>([
     [0, 50, [], []],
-    [3, 50, [1, 2, 3], [3, 2, 1]],
-    [50, 50, list(50), fromEnd(50, 50)],
-    [60, 50, list(50), fromEnd(60, 50)],
-    [100, 50, list(50), fromEnd(100, 50)],
-    [250, 50, list(50), fromEnd(250, 50)],
+    [1, 50, [1], []],
+    [2, 50, [1], [2]],
+    [3, 50, [1, 2], [3]],
+    [50, 50, list(25), down(26, 50)],
+    [99, 50, list(50), down(51, 99)],
+    [100, 50, list(50), down(51, 100)],
+    [101, 50, list(50), down(52, 101)],
+    [250, 50, list(50), down(201, 250)],
     [5, 2, [1, 2], [5, 4]],
-    [3, 2, [1, 2], [3, 2]],
+    [3, 2, [1, 2], [3]],
   ])('%i entries, %i each side, the worst from the last', (n, size, best, worst) => {
     expect(bestAndWorst(list(n), size)).toEqual({ best, worst });
   });
 
-  it('keeps both sections with 50 or fewer entries (issue 7 §6)', () => {
-    for (let n = 1; n <= 120; n++) {
+  it('shows each entry once, however many (issue 19 §7)', () => {
+    for (let n = 0; n <= 220; n++) {
       const { best, worst } = bestAndWorst(list(n));
-      expect(best.length).toBe(Math.min(n, 50));
-      expect(worst.length).toBe(Math.min(n, 50));
-      expect(worst[0]).toBe(n);
+      const shown = [...best, ...worst];
+      expect(new Set(shown).size).toBe(shown.length);
+      expect(shown.length).toBe(Math.min(n, 100));
+      expect(best.length - worst.length).toBeGreaterThanOrEqual(0);
+      expect(best.length - worst.length).toBeLessThanOrEqual(1);
+      if (n > 1) expect(worst[0]).toBe(n);
     }
   });
 });

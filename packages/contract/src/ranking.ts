@@ -97,15 +97,18 @@ export function scoreRanking(totals: RankingTotal[]): RankedEntry[] {
 
 /**
  * The best `size` and the worst `size` of a ranked list (spec §2 'Best 50', 'Worst 50'), each
- * ranked from its own end: the best from the first, the worst from the last. With 2 × size
- * entries or fewer an entry can be in both; both sections are always there.
+ * ranked from its own end: the best from the first, the worst from the last. Each entry is in one
+ * section only (issue 19 §7): a list of 2 × size entries or fewer is split in two halves, the
+ * odd one out going to the best, so that a fleet of 30 shows the best 15 and the worst 15.
  */
 export function bestAndWorst<T>(
   ranked: readonly T[],
   size = RANKING_SIZE,
 ): { best: T[]; worst: T[] } {
-  const best = ranked.slice(0, size);
-  const worst = ranked.slice(Math.max(0, ranked.length - size)).reverse();
+  const bestCount = Math.min(size, Math.ceil(ranked.length / 2));
+  const worstCount = Math.min(size, ranked.length - bestCount);
+  const best = ranked.slice(0, bestCount);
+  const worst = ranked.slice(ranked.length - worstCount).reverse();
   return { best, worst };
 }
 

@@ -67,15 +67,19 @@ function RankingList({ source, kind }: { source: RankingSource; kind: EntityKind
   const { best, worst } = source.ranking;
   if (best.length === 0)
     return <p className="text-body-secondary mb-0">{t('drivingStyle.empty')}</p>;
+  // Each section says how many it holds: 'Best 50' and 'Worst 50' from 100 entries on, fewer
+  // when the list is split in two (issue 19 §7); a section with nothing in it is left out.
   return (
     <ul className="list-group list-group-flush">
-      <Separator>{t('drivingStyle.best')}</Separator>
+      <Separator>{t('drivingStyle.best', { count: best.length })}</Separator>
       {best.map((row) => (
-        <RankingEntry key={`best-${row.id}`} row={row} kind={kind} section="best" />
+        <RankingEntry key={row.id} row={row} kind={kind} section="best" />
       ))}
-      <Separator>{t('drivingStyle.worst')}</Separator>
+      {worst.length > 0 && (
+        <Separator>{t('drivingStyle.worst', { count: worst.length })}</Separator>
+      )}
       {worst.map((row) => (
-        <RankingEntry key={`worst-${row.id}`} row={row} kind={kind} section="worst" />
+        <RankingEntry key={row.id} row={row} kind={kind} section="worst" />
       ))}
     </ul>
   );
