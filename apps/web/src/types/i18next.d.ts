@@ -8,6 +8,7 @@ import type { MediaTexts } from '../features/media/locales/en';
 import type { OrganisationSettingsTexts } from '../features/organisation-settings/locales/en';
 import type { AdminTexts } from '../features/admin/locales/en';
 import type { SyncTexts } from '../features/sync/locales/en';
+import type { MapTexts } from '../locales/map/en';
 
 // Typed translation keys: t('nav.assets') is checked against the English resource.
 declare module 'i18next' {
@@ -17,6 +18,7 @@ declare module 'i18next' {
     // periodFilter, address, eventTypes, fleetOverview and drivingStyle: locales/dashboards.
     // media.*: the media feature's chunk (features/media/locales).
     // sync.*: the synchronisation screens' chunks (features/sync/locales).
+    // map.*: the map chunk (locales/map).
     resources: {
       translation: typeof en & { entity: EntityTexts } & { media: MediaTexts } & DashboardTexts & {
           monitoring: MonitoringTexts;
@@ -24,6 +26,7 @@ declare module 'i18next' {
           organisationSettings: OrganisationSettingsTexts;
           admin: AdminTexts;
           sync: SyncTexts;
+          map: MapTexts;
         };
     };
   }

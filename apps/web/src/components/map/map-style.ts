@@ -2,7 +2,10 @@ import type { ClientConfig } from '@fleet/contract';
 import type { StyleSpecification } from 'maplibre-gl';
 import { api } from '@/lib/auth';
 
-/** Used when the server names no style (MAP_STYLE_URL unset): OpenStreetMap's raster tiles. */
+/**
+ * Used when the server names no style (MAP_STYLE_URL unset): OpenStreetMap's raster tiles; the
+ * built-in base map (base-map.ts) when they do not load.
+ */
 export const OSM_STYLE: StyleSpecification = {
   version: 8,
   sources: {
@@ -16,6 +19,9 @@ export const OSM_STYLE: StyleSpecification = {
   },
   layers: [{ id: 'osm', type: 'raster', source: 'osm' }],
 };
+
+/** One tile of OSM_STYLE: whether it loads tells whether the tile server answers. */
+export const OSM_PROBE_URL = 'https://tile.openstreetmap.org/0/0/0.png';
 
 export const getClientConfig = () => api.get<ClientConfig>('client-config', { auth: false });
 
