@@ -261,9 +261,21 @@ describe('media', () => {
     await modal.getByText('E2E upload.jpg').waitFor();
     await modal.getByRole('button', { name: 'Delete' }).click();
     await modal.getByText('Delete this picture for good?').waitFor();
+    const mediumCalls: string[] = [];
+    page.on('response', (response) => {
+      if (/\/api\/media\/\d+(\/links)?$/.test(new URL(response.url()).pathname))
+        mediumCalls.push(`${response.request().method()} ${response.status()}`);
+    });
     await modal.getByRole('button', { name: 'Yes, delete' }).click();
     await modal.waitFor({ state: 'detached' });
     await expect.poll(() => thumbnails.count(), { timeout: 10_000 }).toBe(2);
+    // One clean success message: the deleted medium is not asked for again, so no red
+    // "Medium N does not exist" (issue 19 §6).
+    const toasts = page.getByTestId('notification');
+    await expect.poll(() => toasts.allTextContents()).toEqual(['The picture was deleted.']);
+    expect(await toasts.first().getAttribute('class')).toContain('bg-success');
+    expect(mediumCalls).toEqual(['DELETE 204']);
+    await screenshot(page, 'media-trip-deleted');
     await context.close();
   });
 

@@ -52,7 +52,12 @@ export const mediaLinksOptions = (id: number) =>
 
 export const useMediaLinks = (id: number) => useQuery(mediaLinksOptions(id));
 
-/** DELETE media/{id}; the lists that held it forget it at once. */
+/**
+ * DELETE media/{id}; the lists that held it forget it at once. The medium's own queries are left
+ * to expire, not removed: the open modal and the trip card's thumbnail still watch them until
+ * their lists drop the medium, and a removed query they watch is asked again, answering 404
+ * "Medium N does not exist" twice (issue 19 §6).
+ */
 export function useDeleteMedium() {
   const client = useQueryClient();
   return useMutation({
@@ -61,8 +66,8 @@ export function useDeleteMedium() {
       client.setQueriesData<MediaItem[]>({ queryKey: ['media'] }, (list) =>
         list?.filter((item) => item.id !== id),
       );
-      client.removeQueries({ queryKey: ['media-links', id] });
-      client.removeQueries({ queryKey: ['medium', id] });
+      void client.cancelQueries({ queryKey: ['media-links', id] });
+      void client.cancelQueries({ queryKey: ['medium', id] });
       void client.invalidateQueries({ queryKey: ['media'] });
       void client.invalidateQueries({ queryKey: ['requested-media'] });
     },

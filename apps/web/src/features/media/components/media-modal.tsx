@@ -2,6 +2,7 @@ import { permissions, type MediaItem } from '@fleet/contract';
 import { useId, useState } from 'react';
 import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { notify } from '@/components/notifications';
 import { errorText } from '@/lib/api-client';
 import { useAuthenticatedSession } from '@/lib/auth';
 import { formatDate, formatTime } from '@/lib/fleet-time';
@@ -48,6 +49,7 @@ export function MediaModal({
   const confirmDelete = () =>
     remove.mutate(mediaId, {
       onSuccess: () => {
+        notify(t('media.modal.deleted', { kind: t(`media.kind.${kind}`) }), { type: 'success' });
         onDeleted?.(mediaId);
         onHide();
       },

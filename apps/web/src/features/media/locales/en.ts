@@ -27,6 +27,7 @@ export const mediaEn = {
     cancel: 'Cancel',
     pictureAlt: '{{label}} at {{date}} {{time}}',
     loadFailed: 'This medium could not be loaded: {{message}}',
+    deleted: 'The {{kind}} was deleted.',
   },
   requests: {
     create: 'Create media request',

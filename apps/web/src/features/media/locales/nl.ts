@@ -28,6 +28,7 @@ export const mediaNl: MediaTexts = {
     cancel: 'Annuleren',
     pictureAlt: '{{label}} op {{date}} {{time}}',
     loadFailed: 'Dit medium kon niet worden geladen: {{message}}',
+    deleted: 'De {{kind}} is verwijderd.',
   },
   requests: {
     create: 'Mediaverzoek maken',
