@@ -147,6 +147,37 @@ describe('fleet overview', () => {
   });
 });
 
+describe('the landing of an OEM without assets of its own', () => {
+  it('shows the fleet of the organisations below, each card naming its own, and opens one (issue 19 §7)', async () => {
+    const { context, page } = await openAs(browser, 'oem');
+    const notice = page.getByTestId('fleet-subtree');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(
+      'Fleetwise OEM has no assets of its own. Shown here are the assets of the organisations below it',
+    );
+    expect(await page.getByText('No asset of this organisation has a device yet.').count()).toBe(0);
+    const cards = page.getByTestId('fleet-card');
+    await cards.first().waitFor();
+    const named = (await page.getByTestId('fleet-organisation').allTextContents()).map((text) =>
+      text.replace('Organisation: ', ''),
+    );
+    expect(named).toHaveLength(await cards.count());
+    for (const name of named) expect(['Demo Transport', 'Polder Logistics']).toContain(name);
+    // Each organisation below with assets can be opened, with its count of cards.
+    const open = notice.getByRole('button', { name: /^Open Polder Logistics \(\d+ assets?\)$/ });
+    await notice.getByRole('button', { name: /^Open Demo Transport \(\d+ assets?\)$/ }).waitFor();
+    await screenshot(page, 'fleet-overview-oem-subtree');
+
+    await open.click();
+    await page.getByRole('heading', { level: 1, name: 'Polder Logistics' }).waitFor();
+    await cards.first().waitFor();
+    expect(await notice.count()).toBe(0);
+    expect(await page.getByTestId('fleet-organisation').count()).toBe(0);
+    await screenshot(page, 'fleet-overview-oem-opened');
+    await context.close();
+  });
+});
+
 describe('fleet driving style', () => {
   it('ranks assets and drivers by distance and score, with Best and Worst and averages', async () => {
     const { context, page } = await open();
@@ -264,7 +295,7 @@ describe('fleet driving style', () => {
     await distance.getByTestId('ranking-entry').first().waitFor();
     await distance.getByText('Rijafstand').waitFor();
     await page.getByTestId('ranking-score').getByText('Totaalscore').waitFor();
-    await distance.getByRole('heading', { level: 3, name: 'Beste 50' }).waitFor();
+    await distance.getByRole('heading', { level: 3, name: /^Beste \d+$/ }).waitFor();
     expect(await distance.getByRole('tab').allTextContents()).toEqual(['Voertuigen', 'Chauffeurs']);
     await screenshot(page, 'driving-style-nl-1000');
     await context.close();

@@ -1,7 +1,7 @@
 import type { FleetEntry } from '@fleet/contract';
 import { describe, expect, it } from 'vitest';
 import { paginate } from '../../lib/paginate';
-import { fleetCards, isDriving, tripEvents } from './fleet';
+import { cardOrganisations, fleetCards, isDriving, tripEvents } from './fleet';
 
 const entry = (assetId: number, time: string | null, deviceId: number | null = assetId) =>
   ({
@@ -87,4 +87,37 @@ describe('paginate: 10 per page', () => {
   it('has one empty page for no items', () => {
     expect(paginate([], 1)).toEqual({ page: 1, pages: 1, first: 0, items: [] });
   });
+});
+
+describe('cardOrganisations: where the subtree fleet of an organisation without vehicles is', () => {
+  const organisations = [
+    { id: 1, name: 'Fleetwise OEM' },
+    { id: 3, name: 'Demo Transport' },
+    { id: 4, name: 'Polder Logistics' },
+    { id: 5, name: 'Alpha Haulage' },
+  ];
+  const at = (...ids: number[]) => ids.map((organisationId) => ({ organisationId }));
+  it.each([
+    ['none', at(), []],
+    ['one organisation', at(3, 3), [{ id: 3, name: 'Demo Transport', count: 2 }]],
+    [
+      'most cards first',
+      at(4, 3, 3, 4, 3),
+      [
+        { id: 3, name: 'Demo Transport', count: 3 },
+        { id: 4, name: 'Polder Logistics', count: 2 },
+      ],
+    ],
+    [
+      'equal counts by name',
+      at(4, 5),
+      [
+        { id: 5, name: 'Alpha Haulage', count: 1 },
+        { id: 4, name: 'Polder Logistics', count: 1 },
+      ],
+    ],
+    ['an organisation not (yet) in the list by its id', at(9), [{ id: 9, name: '#9', count: 1 }]],
+  ])('%s', (_, cards, expected) =>
+    expect(cardOrganisations(cards, organisations)).toEqual(expected),
+  );
 });

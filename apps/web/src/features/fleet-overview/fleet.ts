@@ -1,4 +1,4 @@
-import type { FleetEntry } from '@fleet/contract';
+import type { FleetEntry, Organisation } from '@fleet/contract';
 
 const time = (value: string | null) => (value ? Date.parse(value) : Number.NEGATIVE_INFINITY);
 
@@ -25,4 +25,28 @@ export function tripEvents(events: readonly { timestamp: string; eventType: stri
   return events
     .map(({ timestamp, eventType }) => ({ timestamp, eventType }))
     .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+}
+
+export interface FleetOrganisation {
+  id: number;
+  name: string;
+  /** its assets that get a card */
+  count: number;
+}
+
+/**
+ * The organisations whose assets the cards show, most cards first, then by name: the
+ * organisations below that an OEM or reseller without vehicles of its own can open (issue 19 §7).
+ */
+export function cardOrganisations(
+  cards: readonly Pick<FleetEntry, 'organisationId'>[],
+  organisations: readonly Pick<Organisation, 'id' | 'name'>[],
+): FleetOrganisation[] {
+  const counts = new Map<number, number>();
+  for (const card of cards)
+    counts.set(card.organisationId, (counts.get(card.organisationId) ?? 0) + 1);
+  const names = new Map(organisations.map((o) => [o.id, o.name]));
+  return [...counts]
+    .map(([id, count]) => ({ id, name: names.get(id) ?? `#${id}`, count }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name) || a.id - b.id);
 }

@@ -90,6 +90,11 @@ export const dashboardsEn = {
     loadingEvents: 'Loading events…',
     eventsFailed: 'The events could not be loaded: {{message}}',
     empty: 'No asset of this organisation has a device yet.',
+    subtree:
+      '{{organisation}} has no assets of its own. Shown here are the assets of the organisations below it; open one to see its fleet alone:',
+    openOrganisation_one: 'Open {{name}} ({{count}} asset)',
+    openOrganisation_other: 'Open {{name}} ({{count}} assets)',
+    organisation: 'Organisation',
     shown: '{{first}}–{{last}} of {{count}} assets',
     pages: 'Pages',
     loadFailed: 'The fleet could not be loaded: {{message}}',

@@ -85,6 +85,11 @@ export const dashboardsNl: DashboardTexts = {
     loadingEvents: 'Gebeurtenissen laden…',
     eventsFailed: 'De gebeurtenissen konden niet worden geladen: {{message}}',
     empty: 'Nog geen voertuig van deze organisatie heeft een apparaat.',
+    subtree:
+      '{{organisation}} heeft zelf geen voertuigen. Hier staan de voertuigen van de organisaties eronder; open er een om alleen die vloot te zien:',
+    openOrganisation_one: '{{name}} openen ({{count}} voertuig)',
+    openOrganisation_other: '{{name}} openen ({{count}} voertuigen)',
+    organisation: 'Organisatie',
     shown: '{{first}}–{{last}} van {{count}} voertuigen',
     pages: "Pagina's",
     loadFailed: 'De vloot kon niet worden geladen: {{message}}',

@@ -13,8 +13,11 @@ function When({ time }: { time: string | null }) {
   return time ? <div className="text-body-secondary">{formatDateTime(time)}</div> : null;
 }
 
-/** One asset of the fleet overview (spec §2). */
-export function FleetCard({ entry }: { entry: FleetEntry }) {
+/**
+ * One asset of the fleet overview (spec §2); `organisation` names its organisation when the
+ * overview shows the organisations below the one viewed.
+ */
+export function FleetCard({ entry, organisation }: { entry: FleetEntry; organisation?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -23,9 +26,20 @@ export function FleetCard({ entry }: { entry: FleetEntry }) {
   return (
     <Card data-testid="fleet-card" data-asset-id={entry.assetId}>
       <Card.Header className="d-flex align-items-center justify-content-between gap-2">
-        <Link to={hrefs.assetDetail(entry.assetId)} className="fw-semibold text-truncate">
-          {entry.assetName}
-        </Link>
+        <div className="text-truncate">
+          <Link to={hrefs.assetDetail(entry.assetId)} className="fw-semibold">
+            {entry.assetName}
+          </Link>
+          {organisation && (
+            <div
+              className="small text-body-secondary text-truncate"
+              data-testid="fleet-organisation"
+            >
+              <span className="visually-hidden">{t('fleetOverview.organisation')}: </span>
+              {organisation}
+            </div>
+          )}
+        </div>
         <Badge bg={driving ? 'success' : 'secondary'} data-testid="fleet-status">
           {driving ? t('fleetOverview.driving') : t('fleetOverview.stationary')}
         </Badge>
