@@ -87,12 +87,22 @@ export type EndpointResponse<E extends Endpoint> = Static<
   E['schema']['response'][Extract<keyof E['schema']['response'], SuccessStatus>]
 >;
 
-/** What a caller gives: only the parts the call has. */
-export type EndpointInput<E extends Endpoint> = (EndpointParams<E> extends undefined
-  ? { params?: undefined }
-  : { params: EndpointParams<E> }) &
-  (EndpointQuery<E> extends undefined ? { query?: undefined } : { query?: EndpointQuery<E> }) &
-  (EndpointBody<E> extends undefined ? { body?: undefined } : { body: EndpointBody<E> });
+/**
+ * A part a caller gives: required when the call has it, absent when it has not, optional and
+ * loosely typed for an endpoint not known precisely (a screen that serves several resources).
+ */
+type Part<S, Name extends string, Required extends boolean> = [S] extends [TSchema]
+  ? Required extends true
+    ? { [K in Name]: Static<S> }
+    : { [K in Name]?: Static<S> }
+  : [S] extends [undefined]
+    ? { [K in Name]?: undefined }
+    : { [K in Name]?: StaticOr<S, undefined> };
+
+/** What a caller gives: only the parts the call has (the query is always optional). */
+export type EndpointInput<E extends Endpoint> = Part<SchemaOf<E, 'params'>, 'params', true> &
+  Part<SchemaOf<E, 'querystring'>, 'query', false> &
+  Part<SchemaOf<E, 'body'>, 'body', true>;
 
 /** The path with its parameters filled in: `/assets/:id` with `{id: 3}` is `assets/3`. */
 export function endpointPath(path: string, params: object | undefined): string {
