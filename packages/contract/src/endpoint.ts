@@ -21,6 +21,9 @@ export type EndpointSchema = {
   response: Record<number, TSchema>;
 };
 
+/** The bases of spec §7 (API_BASE) and the device API's (DEVICE_API_BASE). */
+export type EndpointBase = keyof typeof API_BASE | 'device';
+
 export type Endpoint<
   M extends Method = Method,
   P extends string = string,
@@ -28,7 +31,7 @@ export type Endpoint<
 > = {
   method: M;
   path: P;
-  base: keyof typeof API_BASE;
+  base: EndpointBase;
   schema: S;
 };
 
@@ -36,7 +39,7 @@ export type Endpoint<
 export const NoContent = Type.Null();
 
 type Definition = Omit<EndpointSchema, 'response'> & {
-  base?: keyof typeof API_BASE;
+  base?: EndpointBase;
   /** The answer when the call succeeds, by status (200, 201 or 204). */
   ok: Record<number, TSchema>;
   /** The statuses of its `{code, message}` answers. */

@@ -106,7 +106,8 @@ function callOf(
     // The calls the contract marks as made without a credential (sign-in, refresh) go without.
     options: {
       method,
-      base,
+      // The device API's calls are the vehicles', never the web's.
+      base: base === 'device' ? 'main' : base,
       query: input.query as Query | undefined,
       body: input.body,
       ...(schema.security?.length === 0 ? { auth: false } : {}),

@@ -6,6 +6,7 @@ export { assets } from './assets.js';
 export * as auth from './auth.js';
 export * as clientConfig from './client-config.js';
 export { configurationGroups } from './configuration-groups.js';
+export * as device from './device.js';
 export { devices } from './devices.js';
 export { drivers } from './drivers.js';
 export { groups } from './groups.js';
