@@ -2,12 +2,12 @@ import { openAsBlob } from 'node:fs';
 import {
   API_BASE,
   DEVICE_API_BASE,
+  endpointPath,
+  endpoints,
   ErrorCode,
   MAX_BATCH,
   type Asset,
-  type BatchResult,
   type CameraBit,
-  type CommandBatch,
   type CommandProgress,
   type CommandResult,
   type ConfigurationGroup,
@@ -22,6 +22,7 @@ import {
   type DeviceWithCredential,
   type Driver,
   type DriverLink,
+  type EndpointResponse,
   type ErrorBody,
   type MediaItem,
   type MediaTransferReason,
@@ -329,20 +330,25 @@ export class DeviceApi {
   }
 
   /** Sends one batch; resending after a lost answer is safe, the server counts it as duplicates. */
-  private async post(kind: 'records' | 'datapoints', batch: unknown[]): Promise<BatchResult> {
+  private async post(
+    kind: 'records' | 'datapoints',
+    batch: unknown[],
+  ): Promise<EndpointResponse<typeof endpoints.device.records>> {
+    const { method, path } = endpoints.device[kind];
     for (let attempt = 1; ; attempt++) {
       let problem: string;
       let asked: ApiError | undefined;
       try {
-        const response = await call(`${this.base}/${kind}`, {
-          method: 'POST',
+        const response = await call(`${this.base}/${endpointPath(path, {})}`, {
+          method,
           headers: {
             authorization: `Bearer ${this.credential}`,
             'content-type': 'application/json',
           },
           body: JSON.stringify({ [kind]: batch }),
         });
-        if (response.ok) return (await response.json()) as BatchResult;
+        if (response.ok)
+          return (await response.json()) as EndpointResponse<typeof endpoints.device.records>;
         const error = await failure(response);
         if (error.status === 401) throw new CredentialError(error.message);
         if (error.status < 500 && error.status !== 429) throw error;
@@ -370,11 +376,14 @@ export class DeviceApi {
   async commands(wait: number, signal?: AbortSignal): Promise<DeviceCommand[]> {
     // The server answers within `wait`; one that does not is treated as gone.
     const timeout = AbortSignal.timeout((wait + 20) * 1000);
-    const response = await call(`${this.base}/commands?wait=${wait}`, {
+    const { path } = endpoints.device.commands;
+    const response = await call(`${this.base}/${endpointPath(path, {})}?wait=${wait}`, {
       headers: { authorization: `Bearer ${this.credential}` },
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
-    if (response.ok) return ((await response.json()) as CommandBatch).commands;
+    if (response.ok)
+      return ((await response.json()) as EndpointResponse<typeof endpoints.device.commands>)
+        .commands;
     const error = await failure(response);
     if (error.status === 401) throw new CredentialError(error.message);
     throw error;
@@ -382,15 +391,19 @@ export class DeviceApi {
 
   /** The device has the command. */
   ack = (id: number, signal?: AbortSignal) =>
-    this.command(`commands/${id}/ack`, { method: 'POST' }, signal);
+    this.command(
+      endpointPath(endpoints.device.ackCommand.path, { id }),
+      { method: 'POST' },
+      signal,
+    );
 
   /** How each camera of a media request stands. */
   progress = (id: number, body: CommandProgress, signal?: AbortSignal) =>
-    this.command(`commands/${id}/progress`, json(body), signal);
+    this.command(endpointPath(endpoints.device.commandProgress.path, { id }), json(body), signal);
 
   /** The command is finished. */
   result = (id: number, body: CommandResult, signal?: AbortSignal) =>
-    this.command(`commands/${id}/result`, json(body), signal);
+    this.command(endpointPath(endpoints.device.commandResult.path, { id }), json(body), signal);
 
   private async command(path: string, init: RequestInit, signal?: AbortSignal): Promise<void> {
     await this.retried(path, () => ({ ...init }), signal);

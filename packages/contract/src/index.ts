@@ -24,3 +24,5 @@ export * from './management.js';
 export * from './sync.js';
 export * from './admin-constants.js';
 export * from './admin.js';
+export * from './endpoint.js';
+export * as endpoints from './endpoints/index.js';

@@ -224,6 +224,11 @@ export interface GeocodeCacheTable {
 export interface OrganisationSettingsTable {
   organisation_id: number;
   media_retention_days: Generated<number>;
+  control_room_identifier: string | null;
+  alarm_webhook_url: string | null;
+  alarm_webhook_secret: string | null;
+  max_monitoring_minutes: Generated<number>;
+  default_language: Generated<'en' | 'nl'>;
 }
 
 export interface DeviceCommandTable {
@@ -280,6 +285,8 @@ export interface MediaTable {
   thumbnail_key: string;
   media_request_id: number | null;
   uploaded_by: number | null;
+  /** The monitoring whose live room recorded it (migration 0007); null for other media. */
+  monitoring_id: number | null;
   created_at: CreatedAt;
 }
 

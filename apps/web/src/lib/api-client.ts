@@ -1,9 +1,13 @@
 import {
   API_BASE,
   API_CONTENT_TYPE,
+  endpointPath,
+  endpoints,
   ErrorBody,
   ErrorCode,
-  type RefreshBody,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
   type TokenPair,
 } from '@fleet/contract';
 import { matches } from './schema-check';
@@ -92,6 +96,25 @@ export function responseData(body: unknown): unknown {
   return body;
 }
 
+/** The path and request options of a call of the table of endpoints. */
+function callOf(
+  { method, path, base, schema }: Endpoint,
+  input: { params?: unknown; query?: unknown; body?: unknown },
+): { path: string; options: RequestOptions } {
+  return {
+    path: endpointPath(path, input.params as object | undefined),
+    // The calls the contract marks as made without a credential (sign-in, refresh) go without.
+    options: {
+      method,
+      // The device API's calls are the vehicles', never the web's.
+      base: base === 'device' ? 'main' : base,
+      query: input.query as Query | undefined,
+      body: input.body,
+      ...(schema.security?.length === 0 ? { auth: false } : {}),
+    },
+  };
+}
+
 /** Calls whose method carries a body; without one they send `{}`, so the JSON type holds. */
 const SENDS_BODY = new Set(['POST', 'PUT']);
 
@@ -131,10 +154,8 @@ export function createApiClient(
       if (!refreshToken) return false;
       if (session.accessToken() !== expired) return true;
       try {
-        const body: RefreshBody = { refreshToken };
-        session.updateTokens(
-          (await send('refresh', { method: 'POST', body }, undefined)).data as TokenPair,
-        );
+        const { path, options } = callOf(endpoints.auth.refresh, { body: { refreshToken } });
+        session.updateTokens((await send(path, options, undefined)).data as TokenPair);
         return true;
       } catch {
         return false;
@@ -186,10 +207,29 @@ export function createApiClient(
     return { items: data as T[], total: Number.isSafeInteger(total) ? total : undefined };
   }
 
+  /** One call of the contract's table of endpoints, typed by it: `call(endpoints.assets.get, {params: {id}})`. */
+  const call = <E extends Endpoint>(
+    endpoint: E,
+    input: EndpointInput<E>,
+    options?: Omit<RequestOptions, 'method' | 'body' | 'query' | 'base'>,
+  ): Promise<EndpointResponse<E>> => {
+    const { path, options: parts } = callOf(endpoint, input);
+    return request<EndpointResponse<E>>(path, { ...options, ...parts });
+  };
+
+  /** A list page of the table of endpoints: the items and the server's X-Total-Count. */
+  const callPage = <E extends Endpoint>(endpoint: E, input: EndpointInput<E>) => {
+    const { path, options } = callOf(endpoint, input);
+    type Item = EndpointResponse<E> extends (infer T)[] ? T : never;
+    return page<Item>(path, options);
+  };
+
   return {
     request,
     page,
     authorized,
+    call,
+    callPage,
     get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>

@@ -1,3 +1,4 @@
+import { endpoints } from '@fleet/contract';
 import { createApiClient } from './api-client';
 import { createSessionStore, USER_KEY } from './session';
 import { useStore } from './store';
@@ -28,7 +29,7 @@ export const useSession = () => useStore(session);
 export async function signOut(): Promise<void> {
   const refreshToken = session.refreshToken();
   try {
-    if (refreshToken) await api.post('logout', { refreshToken }, { auth: false });
+    if (refreshToken) await api.call(endpoints.auth.logout, { body: { refreshToken } });
   } catch {
     // Already ended or unreachable: the stored user is cleared all the same.
   } finally {

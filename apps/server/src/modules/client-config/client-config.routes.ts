@@ -1,22 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ClientConfig } from '@fleet/contract';
+import { endpoints, type ClientConfig } from '@fleet/contract';
+import { on } from '../../lib/endpoint-routes.js';
 
 /** Public settings for the web app; nothing secret belongs here. */
 export const clientConfigRoutes: FastifyPluginAsyncTypebox<
   Pick<ClientConfig, 'mapStyleUrl' | 'timeZone'>
 > = async (app, { mapStyleUrl, timeZone }) => {
-  app.get(
-    '/client-config',
-    {
-      schema: {
-        tags: ['client config'],
-        summary:
-          'Settings the web app needs before sign-in: the map style, the fleet time zone, live video',
-        security: [],
-        response: { 200: ClientConfig },
-      },
-    },
-    async (): Promise<ClientConfig> => {
+  app.route({
+    ...on(endpoints.clientConfig.get),
+    handler: async (): Promise<ClientConfig> => {
       const gateway = app.services.videoGateway;
       return {
         mapStyleUrl,
@@ -30,5 +22,5 @@ export const clientConfigRoutes: FastifyPluginAsyncTypebox<
         },
       };
     },
-  );
+  });
 };

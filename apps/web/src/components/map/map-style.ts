@@ -1,6 +1,7 @@
-import type { ClientConfig } from '@fleet/contract';
+import { endpoints } from '@fleet/contract';
 import type { StyleSpecification } from 'maplibre-gl';
 import { api } from '@/lib/auth';
+import { endpointKey } from '@/lib/endpoint-key';
 
 /**
  * Used when the server names no style (MAP_STYLE_URL unset): OpenStreetMap's raster tiles; the
@@ -23,10 +24,10 @@ export const OSM_STYLE: StyleSpecification = {
 /** One tile of OSM_STYLE: whether it loads tells whether the tile server answers. */
 export const OSM_PROBE_URL = 'https://tile.openstreetmap.org/0/0/0.png';
 
-export const getClientConfig = () => api.get<ClientConfig>('client-config', { auth: false });
+export const getClientConfig = () => api.call(endpoints.clientConfig.get, {});
 
 export const clientConfigQueryOptions = {
-  queryKey: ['client-config'],
+  queryKey: endpointKey(endpoints.clientConfig.get),
   queryFn: getClientConfig,
   staleTime: Infinity,
   retry: false,

@@ -1,13 +1,13 @@
-import type {
-  AssetListItem,
-  DeletionProgress,
-  Driver,
-  DriverLink,
-  ImportProgress,
-  QueryPoint,
+import {
+  endpoints,
+  type DeletionProgress,
+  type DriverLink,
+  type ImportProgress,
+  type QueryPoint,
 } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
+import { endpointKey } from '@/lib/endpoint-key';
 import { streamProgress } from '@/lib/progress-stream';
 
 /** A window of the admin calls, as sent: ISO 8601 with the fleet's offset. */
@@ -16,8 +16,8 @@ export type Window = { from: string; until: string };
 /** The organisation's own assets, by name (the list call without limit). */
 export const useAssets = (organisationId: number | undefined) =>
   useQuery({
-    queryKey: ['management', 'assets', 'all', organisationId],
-    queryFn: () => api.get<AssetListItem[]>(`organisations/${organisationId}/assets`),
+    queryKey: endpointKey(endpoints.assets.list, { params: { id: organisationId } }),
+    queryFn: () => api.call(endpoints.assets.list, { params: { id: organisationId ?? 0 } }),
     enabled: organisationId !== undefined,
   });
 
@@ -68,7 +68,7 @@ export const driverLinksOptions = (assetId: number, window: Window) =>
 /** A driver by id (a link may name a driver of an organisation above the asset's). */
 export const useDriver = (driverId: number) =>
   useQuery({
-    queryKey: ['management', 'drivers', 'one', driverId],
-    queryFn: () => api.get<Driver>(`drivers/${driverId}`),
+    queryKey: endpointKey(endpoints.drivers.get, { params: { id: driverId } }),
+    queryFn: () => api.call(endpoints.drivers.get, { params: { id: driverId } }),
     staleTime: 60_000,
   });

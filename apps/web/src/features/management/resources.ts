@@ -32,16 +32,6 @@ export const SCREENS: Record<Resource, readonly EntityScreen[]> = {
 };
 
 /**
- * GET and POST organisations/{orgId}/{resource}. Organisations: GET organisations/{id}/organisations
- * lists the subtree; a child is created with POST organisations/{parentId} (entities.ts).
- */
-export const listPath = (resource: Resource, organisationId: number) =>
-  `organisations/${organisationId}/${resource}`;
-
-/** GET, PUT and DELETE {resource}/{id}. */
-export const itemPath = (resource: Resource, id: number) => `${resource}/${id}`;
-
-/**
  * Whether the screens offer writing: the permission the server asks for the resource
  * (modules/access). The server decides in the end, and its refusal is shown.
  */

@@ -1,19 +1,20 @@
-import type { OrganisationList } from '@fleet/contract';
+import { endpoints, type OrganisationList } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '@/lib/auth';
+import { endpointKey } from '@/lib/endpoint-key';
 import { organisationOptions, type OrganisationOption } from '@/lib/organisation-tree';
 
 /** The organisations the user may see: its own and its descendants. */
-export const getOrganisations = () => api.get<OrganisationList>('organisations');
+export const getOrganisations = () => api.call(endpoints.organisations.list, {});
 
 export const organisationsQueryOptions = () =>
-  queryOptions({ queryKey: ['organisations'], queryFn: getOrganisations });
+  queryOptions({ queryKey: ORGANISATIONS_KEY, queryFn: getOrganisations });
 
 export const useOrganisations = () => useQuery(organisationsQueryOptions());
 
 /** The query key of the list: invalidate it when an organisation is created, renamed, moved or deleted. */
-export const ORGANISATIONS_KEY = ['organisations'] as const;
+export const ORGANISATIONS_KEY = endpointKey(endpoints.organisations.list);
 
 /**
  * The list as the pickers show it (organisationOptions): the own organisation first, each one

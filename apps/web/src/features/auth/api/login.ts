@@ -1,4 +1,4 @@
-import type { LoginBody, TokenPair } from '@fleet/contract';
+import { endpoints, type LoginBody } from '@fleet/contract';
 import { api, session } from '@/lib/auth';
 
 /**
@@ -7,7 +7,7 @@ import { api, session } from '@/lib/auth';
  */
 export async function login(body: LoginBody): Promise<void> {
   try {
-    session.start(await api.post<TokenPair>('login', body, { auth: false }));
+    session.start(await api.call(endpoints.auth.login, { body }));
   } catch (error) {
     session.logout();
     throw error;

@@ -1,11 +1,35 @@
-import type { DeviceWithCredential } from '@fleet/contract';
+import { endpoints, type Endpoint } from '@fleet/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
-import { itemPath, listPath, type Resource } from '../resources';
+import { endpointKey, endpointQueries } from '@/lib/endpoint-key';
+import type { Resource } from '../resources';
 import { pageLocally, serverQuery, type ListState, type Page } from '../resource-list/list-query';
 
 /** Every record of the list screen has an id; the rest is the resource's own. */
 export type Entity = { id: number } & Record<string, unknown>;
+
+/**
+ * The calls of each resource of the list screen. Organisations: GET organisations/{id}/organisations
+ * lists the subtree; a child is created with POST organisations/{parentId}.
+ */
+const TABLES: Record<
+  Resource,
+  Record<'list' | 'create' | 'get' | 'update' | 'delete', Endpoint>
+> = {
+  assets: endpoints.assets,
+  devices: endpoints.devices,
+  drivers: endpoints.drivers,
+  groups: endpoints.groups,
+  configurationgroups: endpoints.configurationGroups,
+  users: endpoints.users,
+  organisations: {
+    list: endpoints.organisations.overview,
+    create: endpoints.organisations.createChild,
+    get: endpoints.organisations.get,
+    update: endpoints.organisations.update,
+    delete: endpoints.organisations.remove,
+  },
+};
 
 /**
  * One page of a resource: the server pages, searches and sorts (X-Total-Count holds the total).
@@ -17,17 +41,20 @@ export async function getPage(
   state: ListState,
   searchFields: string[],
 ): Promise<Page<Entity>> {
-  const { items, total } = await api.page<Entity>(listPath(resource, organisationId), {
+  const { items, total } = await api.callPage(TABLES[resource].list, {
+    params: { id: organisationId },
     query: serverQuery(state),
   });
-  if (total !== undefined) return { items, total };
-  return pageLocally(items, state, searchFields);
+  if (total !== undefined) return { items: items as Entity[], total };
+  return pageLocally(items as Entity[], state, searchFields);
 }
 
-export const entityKeys = {
-  all: (resource: Resource) => ['management', resource] as const,
-  one: (resource: Resource, id: number) => ['management', resource, 'one', id] as const,
-};
+/** Every cached call of a resource's list and records: invalidate them after a change. */
+export const entityQueries = (resource: Resource) =>
+  endpointQueries(TABLES[resource].list, TABLES[resource].get);
+
+export const entityKey = (resource: Resource, id: number) =>
+  endpointKey(TABLES[resource].get, { params: { id } });
 
 export const pageQueryOptions = (
   resource: Resource,
@@ -36,17 +63,20 @@ export const pageQueryOptions = (
   searchFields: string[],
 ) =>
   queryOptions({
-    queryKey: [...entityKeys.all(resource), 'page', organisationId, state],
+    queryKey: endpointKey(TABLES[resource].list, {
+      params: { id: organisationId },
+      query: serverQuery(state),
+    }),
     queryFn: () => getPage(resource, organisationId, state, searchFields),
     placeholderData: keepPreviousData,
   });
 
-export const getEntity = <T extends Entity = Entity>(resource: Resource, id: number) =>
-  api.get<T>(itemPath(resource, id));
+export const getEntity = async <T extends Entity = Entity>(resource: Resource, id: number) =>
+  (await api.call(TABLES[resource].get, { params: { id } })) as T;
 
 export const entityQueryOptions = <T extends Entity = Entity>(resource: Resource, id: number) =>
   queryOptions({
-    queryKey: entityKeys.one(resource, id),
+    queryKey: entityKey(resource, id),
     queryFn: () => getEntity<T>(resource, id),
   });
 
@@ -54,34 +84,44 @@ export const useEntity = <T extends Entity = Entity>(resource: Resource, id: num
   useQuery({ ...entityQueryOptions<T>(resource, id ?? 0), enabled: id !== undefined });
 
 /** Every record of a resource in the organisation (for pickers): a list call without limit. */
-export const getAll = <T extends Entity>(resource: Resource, organisationId: number) =>
-  api.get<T[]>(listPath(resource, organisationId));
+export const getAll = async <T extends Entity>(resource: Resource, organisationId: number) =>
+  (await api.call(TABLES[resource].list, { params: { id: organisationId } })) as T[];
 
-export const useAll = <T extends Entity>(resource: Resource, organisationId: number) =>
-  useQuery({
-    queryKey: [...entityKeys.all(resource), 'all', organisationId],
+export const allQueryOptions = <T extends Entity>(resource: Resource, organisationId: number) =>
+  queryOptions({
+    queryKey: endpointKey(TABLES[resource].list, { params: { id: organisationId } }),
     queryFn: () => getAll<T>(resource, organisationId),
   });
 
+export const useAll = <T extends Entity>(resource: Resource, organisationId: number) =>
+  useQuery(allQueryOptions<T>(resource, organisationId));
+
 /** A new record in the organisation; a new organisation goes under its parentId (POST organisations/{parentId}). */
-export const createEntity = <T extends Entity>(
+export const createEntity = async <T extends Entity>(
   resource: Resource,
   organisationId: number,
   body: Record<string, unknown>,
 ) => {
   if (resource === 'organisations') {
     const { parentId, ...rest } = body;
-    return api.post<T>(`organisations/${Number(parentId)}`, rest);
+    return (await api.call(TABLES.organisations.create, {
+      params: { id: Number(parentId) },
+      body: rest,
+    })) as T;
   }
-  return api.post<T>(listPath(resource, organisationId), body);
+  return (await api.call(TABLES[resource].create, { params: { id: organisationId }, body })) as T;
 };
 
-export const updateEntity = <T extends Entity>(resource: Resource, id: number, body: unknown) =>
-  api.put<T>(itemPath(resource, id), body);
+export const updateEntity = async <T extends Entity>(
+  resource: Resource,
+  id: number,
+  body: unknown,
+) => (await api.call(TABLES[resource].update, { params: { id }, body })) as T;
 
-export const deleteEntity = (resource: Resource, id: number) =>
-  api.delete<void>(itemPath(resource, id));
+export const deleteEntity = async (resource: Resource, id: number) => {
+  await api.call(TABLES[resource].delete, { params: { id } });
+};
 
 /** POST devices/{id}/credential: a new credential, shown once; the old one stops working. */
 export const renewCredential = (deviceId: number) =>
-  api.post<DeviceWithCredential>(`devices/${deviceId}/credential`);
+  api.call(endpoints.devices.reissueCredential, { params: { id: deviceId } });

@@ -16,7 +16,7 @@ import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { useAuthenticatedSession } from '@/lib/auth';
 import { cn } from '@/lib/class-names';
-import { entityKeys, useEntity, type Entity } from '../api/entities';
+import { entityKey, useEntity, type Entity } from '../api/entities';
 import { groupSettingsQueryOptions, saveGroupSettings, settingsKeys } from '../api/configurations';
 import { mayWrite } from '../resources';
 import { QueryState } from '../shared';
@@ -111,7 +111,7 @@ function SettingsForm({
       await queryClient.invalidateQueries({ queryKey: settingsKeys(groupId) });
       // The devices' states change with the save.
       await queryClient.invalidateQueries({
-        queryKey: entityKeys.one('configurationgroups', groupId),
+        queryKey: entityKey('configurationgroups', groupId),
       });
       await queryClient.invalidateQueries({ queryKey: ['management', 'configs'] });
     },

@@ -10,7 +10,7 @@ import { ApiError, errorText } from '@/lib/api-client';
 import { ORGANISATIONS_KEY } from '@/lib/api/get-organisations';
 import { useAuthenticatedSession } from '@/lib/auth';
 import { typeboxResolver } from '@/lib/typebox-resolver';
-import { createEntity, entityKeys, updateEntity, type Entity } from '../api/entities';
+import { createEntity, entityQueries, updateEntity, type Entity } from '../api/entities';
 import { entityName } from '../columns';
 import type { Resource } from '../resources';
 import { isReadOnly } from '../sync-marks/sync-mark';
@@ -66,7 +66,7 @@ export function useEntityForm(resource: Resource, entity: Entity | undefined) {
       const saved = creating
         ? await createEntity<Entity>(resource, organisationId, body)
         : await updateEntity<Entity>(resource, entity.id, body);
-      await queryClient.invalidateQueries({ queryKey: entityKeys.all(resource) });
+      await queryClient.invalidateQueries(entityQueries(resource));
       // The top bar's organisation picker shows the tree too.
       if (resource === 'organisations')
         await queryClient.invalidateQueries({ queryKey: ORGANISATIONS_KEY });

@@ -8,7 +8,7 @@ import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { useAuthenticatedSession } from '@/lib/auth';
-import { entityKeys, useEntity } from '../api/entities';
+import { entityQueries, useEntity } from '../api/entities';
 import {
   addMember,
   candidatesQueryOptions,
@@ -97,7 +97,7 @@ function MemberKindCard({
       );
       await queryClient.invalidateQueries({ queryKey: memberKeys(owner, id) });
       // An asset's configuration group shows on the asset too.
-      await queryClient.invalidateQueries({ queryKey: entityKeys.all(kind) });
+      await queryClient.invalidateQueries(entityQueries(kind));
     },
   });
   const inGroup = (members[kind] ?? []) as Member[];

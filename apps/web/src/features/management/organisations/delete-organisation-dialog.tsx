@@ -8,7 +8,7 @@ import { errorText } from '@/lib/api-client';
 import { ORGANISATIONS_KEY } from '@/lib/api/get-organisations';
 import { fieldClasses } from '@/lib/class-names';
 import { streamProgress } from '@/lib/progress-stream';
-import { entityKeys, type Entity } from '../api/entities';
+import { entityQueries, type Entity } from '../api/entities';
 import { deletionPercent } from '@/lib/progress';
 
 type State =
@@ -62,7 +62,7 @@ function Dialog({ row, onClose }: { row: Entity; onClose: () => void }) {
       });
       notify(t('management.deleteOrganisation.deleted', { name }), { type: 'success' });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: entityKeys.all('organisations') }),
+        queryClient.invalidateQueries(entityQueries('organisations')),
         queryClient.invalidateQueries({ queryKey: ORGANISATIONS_KEY }),
       ]);
       onClose();

@@ -3,7 +3,7 @@ import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/components/notifications';
 import { errorText } from '@/lib/api-client';
-import { deleteEntity, entityKeys, type Entity } from '../api/entities';
+import { deleteEntity, entityQueries, type Entity } from '../api/entities';
 import { entityName } from '../columns';
 import type { Resource } from '../resources';
 
@@ -24,7 +24,7 @@ export function DeleteDialog({
     mutationFn: (id: number) => deleteEntity(resource, id),
     onSuccess: async () => {
       notify(t('management.confirmDelete.deleted', { name }), { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: entityKeys.all(resource) });
+      await queryClient.invalidateQueries(entityQueries(resource));
       onClose();
     },
   });

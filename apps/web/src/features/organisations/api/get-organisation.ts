@@ -1,10 +1,15 @@
-import type { Organisation } from '@fleet/contract';
+import { endpoints } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
+import { endpointKey } from '@/lib/endpoint-key';
 
-export const getOrganisation = (id: number) => api.get<Organisation>(`organisations/${id}`);
+export const getOrganisation = (id: number) =>
+  api.call(endpoints.organisations.get, { params: { id } });
 
 export const organisationQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['organisations', id], queryFn: () => getOrganisation(id) });
+  queryOptions({
+    queryKey: endpointKey(endpoints.organisations.get, { params: { id } }),
+    queryFn: () => getOrganisation(id),
+  });
 
 export const useOrganisation = (id: number) => useQuery(organisationQueryOptions(id));

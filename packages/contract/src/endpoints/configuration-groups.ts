@@ -1,0 +1,38 @@
+import {
+  ConfigurationGroup,
+  CreateConfigurationGroupBody,
+  UpdateConfigurationGroupBody,
+} from '../fleet.js';
+import {
+  ConfigurationGroupDetail,
+  ConfigurationGroupListPage,
+  ConfigurationGroupListQuery,
+} from '../management.js';
+import { crudEndpoints } from './crud.js';
+
+export const configurationGroups = crudEndpoints(
+  'configurationgroups',
+  'configuration groups',
+  {
+    listQuery: ConfigurationGroupListQuery,
+    listPage: ConfigurationGroupListPage,
+    item: ConfigurationGroup,
+    detail: ConfigurationGroupDetail,
+    create: CreateConfigurationGroupBody,
+    update: UpdateConfigurationGroupBody,
+  },
+  {
+    list: {
+      summary: "The organisation's own configuration groups, with their numbers of assets",
+      description: 'search: name. Without limit every row; X-Total-Count holds how many match.',
+    },
+    get: {
+      summary: 'The configuration group, with the settings state of each device of its assets',
+    },
+    update: { summary: 'Change the fields sent' },
+    delete: {
+      summary: 'Delete the configuration group with its settings; 409 while it holds assets',
+    },
+    conflicts: { create: [409], update: [409], delete: [409] },
+  },
+);

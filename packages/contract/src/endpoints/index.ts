@@ -1,0 +1,14 @@
+/**
+ * The table of endpoints: every call of the API once, by domain. Import it as a namespace
+ * (`endpoints.assets.get`) so a bundler keeps only the calls a page uses.
+ */
+export { assets } from './assets.js';
+export * as auth from './auth.js';
+export * as clientConfig from './client-config.js';
+export { configurationGroups } from './configuration-groups.js';
+export * as device from './device.js';
+export { devices } from './devices.js';
+export { drivers } from './drivers.js';
+export { groups } from './groups.js';
+export * as organisations from './organisations.js';
+export { users } from './users.js';
