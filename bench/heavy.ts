@@ -61,7 +61,7 @@ const cols = STAT_COLUMNS.join(', ');
  * daily asset report and the fleet overview read: trips, the daily rollups (the linked
  * driver's, else UNKNOWN's) and asset_state.
  */
-async function fillDays(bench: Bench, organisationId: number, days: number) {
+export async function fillDays(bench: Bench, organisationId: number, days: number) {
   const { db } = bench;
   const run = (label: string, query: string) => {
     progress(`heavy: ${label}`);

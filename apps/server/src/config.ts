@@ -397,11 +397,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // Identity (issue 16): "identifier taken" is an answer about other tenants; bound its rate.
     identifierClashesPerHour: integer(env, 'IDENTIFIER_CLASHES_PER_HOUR', 20),
     // Issue 16: heavy work (lib/limits-http.ts). The pool has 10 connections; heavy calls take
-    // at most `connections` of them, the rest stay for everything else.
+    // at most `connections` of them, the rest stay for everything else. One at a time: a heavy
+    // report keeps a core busy, and two of them on two cores left nothing for other requests.
     heavy: {
       perUser: integer(env, 'HEAVY_CALLS_PER_USER', 4),
       perOrganisation: integer(env, 'HEAVY_CALLS_PER_ORGANISATION', 8),
-      connections: integer(env, 'HEAVY_CONNECTIONS', 3),
+      connections: integer(env, 'HEAVY_CONNECTIONS', 1),
       reportAssetDays: integer(env, 'HEAVY_REPORT_ASSET_DAYS', 20_000),
     },
   };

@@ -67,39 +67,39 @@ const percentOf = (part: number, whole: number) =>
 const per100Km = (count: number, metres: number) =>
   metres > 0 ? n(count) / (metres / 100_000) : undefined;
 
-interface Part {
-  /** the part's measure; undefined when it had no exposure at all */
-  measure: number | undefined;
-  curve: (measure: number, factor: number) => number;
-}
+type Curve = (measure: number, factor: number) => number;
 
-/** What each part measures. Shares are in percent; rates per 100 km. */
-function parts(stats: DrivingStyleData): Record<ScoreComponent, Part> {
+/** Which curve scores each part: penalties halve with exposure, rewards grow to their target. */
+const CURVES: Record<ScoreComponent, Curve> = {
+  idle: penaltyCurve,
+  overSpeed: penaltyCurve,
+  overRpm: penaltyCurve,
+  harshPedalAcceleration: penaltyCurve,
+  cruise: rewardCurve,
+  coast: rewardCurve,
+  harshBrake: penaltyCurve,
+  harshAcceleration: penaltyCurve,
+  drivingBehavior: penaltyCurve,
+};
+
+/** What each part measures (undefined: no exposure at all). Shares are in percent; rates per 100 km. */
+function measures(stats: DrivingStyleData): Record<ScoreComponent, number | undefined> {
   const distance = n(stats.drivingDistance);
   const driving = n(stats.drivingTime);
   // Idle is a share of engine time; a unit that sends no engine hours still
   // ran its engine while driving and idling.
   const engine = n(stats.engineTime) > 0 ? n(stats.engineTime) : driving + n(stats.idleTime);
   return {
-    idle: { measure: percentOf(stats.idleThresholdTime, engine), curve: penaltyCurve },
-    overSpeed: { measure: percentOf(stats.overSpeedThresholdTime, driving), curve: penaltyCurve },
-    overRpm: { measure: percentOf(stats.overRPMThresholdTime, driving), curve: penaltyCurve },
-    harshPedalAcceleration: {
-      measure: percentOf(stats.harshAccelerationThresholdTime, driving),
-      curve: penaltyCurve,
-    },
-    cruise: { measure: percentOf(stats.cruiseTime, driving), curve: rewardCurve },
-    coast: { measure: percentOf(stats.coastTime, driving), curve: rewardCurve },
-    harshBrake: { measure: per100Km(stats.harshBrakes, distance), curve: penaltyCurve },
-    harshAcceleration: {
-      measure: per100Km(stats.harshAccelerationPedal, distance),
-      curve: penaltyCurve,
-    },
+    idle: percentOf(stats.idleThresholdTime, engine),
+    overSpeed: percentOf(stats.overSpeedThresholdTime, driving),
+    overRpm: percentOf(stats.overRPMThresholdTime, driving),
+    harshPedalAcceleration: percentOf(stats.harshAccelerationThresholdTime, driving),
+    cruise: percentOf(stats.cruiseTime, driving),
+    coast: percentOf(stats.coastTime, driving),
+    harshBrake: per100Km(stats.harshBrakes, distance),
+    harshAcceleration: per100Km(stats.harshAccelerationPedal, distance),
     // Anticipation: a brake application that ends in a stop was needed; the others mostly were not.
-    drivingBehavior: {
-      measure: per100Km(Math.max(0, n(stats.brakeUsages) - n(stats.stops)), distance),
-      curve: penaltyCurve,
-    },
+    drivingBehavior: per100Km(Math.max(0, n(stats.brakeUsages) - n(stats.stops)), distance),
   };
 }
 
@@ -116,7 +116,40 @@ function sane(settings: ScoreSettings): ScoreSettings {
   return { weights, factors };
 }
 
+/**
+ * sane(settings), made once per settings object: a report scores hundreds of thousands of
+ * entries with the few settings of its configuration groups (settings are not changed in place).
+ */
+const saneOnce = new WeakMap<ScoreSettings, ScoreSettings>();
+function saneSettings(settings: ScoreSettings): ScoreSettings {
+  let checked = saneOnce.get(settings);
+  if (!checked) saneOnce.set(settings, (checked = sane(settings)));
+  return checked;
+}
+
 const clamp = (score: number) => (Number.isFinite(score) ? Math.min(100, Math.max(0, score)) : 0);
+
+type PartScores = Record<ScoreComponent, number | undefined>;
+
+/** The weighted average of the parts' scores that have exposure and weight; undefined when none. */
+function weighted(
+  scores: PartScores,
+  weights: Record<ScoreComponent, number>,
+  components: readonly ScoreComponent[],
+): number | undefined {
+  let sum = 0;
+  let weight = 0;
+  for (const c of components) {
+    const s = scores[c];
+    if (s === undefined || weights[c] === 0) continue;
+    sum += weights[c] * s;
+    weight += weights[c];
+  }
+  return weight > 0 ? clamp(sum / weight) : undefined;
+}
+
+const HARSH_ACCELERATION = ['harshAcceleration', 'harshPedalAcceleration'] as const;
+const HARSH_BRAKE = ['harshBrake', 'drivingBehavior'] as const;
 
 /**
  * Scores driving-style statistics (docs/scoring.md).
@@ -133,40 +166,24 @@ const clamp = (score: number) => (Number.isFinite(score) ? Math.min(100, Math.ma
  *   driving and no engine time, or all weights 0) it is 100.
  */
 export function score(stats: DrivingStyleData, settings: ScoreSettings): ScoreData {
-  const { weights, factors } = sane(settings);
-  const measured = parts(stats);
-  const partScore = (c: ScoreComponent): number | undefined => {
-    const { measure, curve } = measured[c];
-    return measure === undefined ? undefined : clamp(curve(measure, factors[c]));
-  };
-  const scores = Object.fromEntries(SCORE_COMPONENTS.map((c) => [c, partScore(c)])) as Record<
-    ScoreComponent,
-    number | undefined
-  >;
-
-  const weighted = (components: readonly ScoreComponent[]): number | undefined => {
-    let sum = 0;
-    let weight = 0;
-    for (const c of components) {
-      const s = scores[c];
-      if (s === undefined || weights[c] === 0) continue;
-      sum += weights[c] * s;
-      weight += weights[c];
-    }
-    return weight > 0 ? clamp(sum / weight) : undefined;
-  };
-  const combined = (main: ScoreComponent, other: ScoreComponent) =>
-    weighted([main, other]) ?? scores[main] ?? 100;
+  const { weights, factors } = saneSettings(settings);
+  const scores = measures(stats);
+  for (const c of SCORE_COMPONENTS) {
+    const measure = scores[c];
+    if (measure !== undefined) scores[c] = clamp(CURVES[c](measure, factors[c]));
+  }
+  const combined = (pair: readonly [ScoreComponent, ScoreComponent]) =>
+    weighted(scores, weights, pair) ?? scores[pair[0]] ?? 100;
 
   return {
-    totalScore: weighted(SCORE_COMPONENTS) ?? 100,
+    totalScore: weighted(scores, weights, SCORE_COMPONENTS) ?? 100,
     idleScore: scores.idle ?? 100,
     cruiseScore: scores.cruise ?? 100,
     coastScore: scores.coast ?? 100,
     speedScore: scores.overSpeed ?? 100,
     rpmScore: scores.overRpm ?? 100,
-    harshAccelerationScore: combined('harshAcceleration', 'harshPedalAcceleration'),
-    harshBrakeScore: combined('harshBrake', 'drivingBehavior'),
+    harshAccelerationScore: combined(HARSH_ACCELERATION),
+    harshBrakeScore: combined(HARSH_BRAKE),
   };
 }
 

@@ -5,6 +5,7 @@ import { deriveStats } from '../drivingstyle/driving-style.js';
 import type { ScoreSettingsService } from '../drivingstyle/score-settings.js';
 import { scoreDriven } from '../drivingstyle/scoring.js';
 import type { OrganisationRepository } from '../organisations/organisations.repository.js';
+import { scoresToThousandths, statsToThousandths } from '../reports/report-entry.js';
 import type { FleetRepository } from './fleet.repository.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -66,8 +67,9 @@ export class FleetService {
         time: iso(r.time),
         location: r.location,
         speed: r.speed,
-        ...(stats ? { drivingStyleData: stats } : {}),
-        ...(scores ? { scoreData: scores } : {}),
+        // To three decimals, as the reports: 17 digits of float noise made it twice the size.
+        ...(stats ? { drivingStyleData: statsToThousandths(stats) } : {}),
+        ...(scores ? { scoreData: scoresToThousandths(scores) } : {}),
         ...(points ? { datapoints: (r.trip && points.get(r.trip.id)) || [] } : {}),
       };
     });

@@ -158,12 +158,15 @@ describe('heavy reports of one user', () => {
     await lockStatsDaily();
     const running = Array.from({ length: 4 }, () => startReport(manager));
     try {
-      // Three hold their connection slot and wait on the lock; the fourth waits for a slot.
+      // One holds the connection slot (HEAVY_CONNECTIONS, 1) and waits on the lock; the other
+      // three wait for the slot, accepted.
       await until(
-        'three reports wait on PostgreSQL',
-        async () => (await waitingReportQueries()) === 3,
+        'one report waits on PostgreSQL',
+        async () => (await waitingReportQueries()) === 1,
         10_000,
       );
+      await sleep(300);
+      expect(await waitingReportQueries()).toBe(1);
 
       const fifth = startReport(manager);
       const refused = await fifth.answer;
@@ -224,15 +227,16 @@ describe('a client that stops reading, then goes away', () => {
       request.end(body);
       return { request, started };
     });
-    // Three have their connection and answer until the client stops reading; the fourth waits.
+    // One has the connection slot and answers until the client stops reading; three wait.
     let started = 0;
     for (const s of stalled)
       void s.started.then(
         () => started++,
         () => {},
       );
-    await until('three answers have started', async () => started === 3, 10_000);
+    await until('one answer has started', async () => started === 1, 10_000);
     await sleep(500);
+    expect(started).toBe(1);
     for (const s of stalled) s.request.destroy();
     // Four places again: none refused, all answered in full.
     await until(

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, Report, ReportBody, ReportInterval } from '@fleet/contract';
+import { IdParams, Report, ReportBody } from '@fleet/contract';
 import { errorResponses } from '../../lib/http-error.js';
 import { sendJsonArray } from '../../lib/json-array-stream.js';
 import { clientGone } from '../../lib/limits-http.js';
+import { reportIntervalJson } from './report-json.js';
 
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const schema = (summary: string) => ({
@@ -31,7 +32,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request.body,
           signal,
         );
-        return sendJsonArray(reply, intervals, ReportInterval, signal);
+        return sendJsonArray(reply, intervals, reportIntervalJson, signal);
       },
     );
   }

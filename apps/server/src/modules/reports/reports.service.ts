@@ -12,17 +12,19 @@ import {
   type ReportTrip,
 } from '@fleet/contract';
 import { badRequest } from '../../lib/http-error.js';
+import { mapInTurns } from '../../lib/json-array-stream.js';
 import type { HeavyWork, WorkLease } from '../../lib/limits-http.js';
 import { localDate } from '../../lib/local-date.js';
 import { toLocation } from '../../lib/location.js';
 import type { AccessService } from '../access/access.service.js';
 import type { AssetRepository } from '../assets/assets.repository.js';
 import type { DriverRepository } from '../drivers/drivers.repository.js';
-import { addStats, deriveStats, emptyStats, subtractStats } from '../drivingstyle/driving-style.js';
+import { addStats, emptyStats, subtractStats } from '../drivingstyle/driving-style.js';
 import type { ScoreSettingsService } from '../drivingstyle/score-settings.js';
-import { scoreDriven, type ScoreSettings } from '../drivingstyle/scoring.js';
+import type { ScoreSettings } from '../drivingstyle/scoring.js';
 import { processDay, UNKNOWN_DRIVER } from '../engine/process-day.js';
 import type { GroupRepository } from '../groups/groups.repository.js';
+import { reportEntry } from './report-entry.js';
 import type { Period, ReportsRepository, TripRow } from './reports.repository.js';
 
 /** The extension the rollups and the trips table's driver split were made with. */
@@ -36,23 +38,39 @@ interface ScopeEntity {
 /** Trips split again from raw records when driverLinkExtendTime is not the rollups'. */
 const MAX_RESPLIT_TRIPS = 500;
 /**
- * Intervals whose sums one query reads: a month of days. Fewer queries than one an interval,
- * and the rows held at once stay about a month's (31 000 for 1000 assets), not a year's.
+ * Intervals whose sums one query reads: a week of days. The rows held at once stay a few
+ * intervals' (7000 for 1000 assets), and the first bytes leave soon.
  */
-const PERIODS_PER_QUERY = 31;
+const PERIODS_PER_QUERY = 7;
 
 /**
- * Each period with its sums when there is `read`: read for a batch of periods at a time, as
- * the first of the batch is reached, so the intervals before it are already on their way.
+ * Each period with its sums when there is `read`: read for a batch of periods at a time, the
+ * next batch asked for before this one's intervals are made, so PostgreSQL sums them while
+ * Node makes and sends these (two cores at work, not one after the other).
  */
 async function* withSums<P extends Period>(
   periods: P[],
   read?: (batch: P[]) => Promise<Map<number, DrivingStyleData>[]>,
 ): AsyncGenerator<[P, Map<number, DrivingStyleData> | undefined]> {
-  for (let at = 0; at < periods.length; at += PERIODS_PER_QUERY) {
-    const batch = periods.slice(at, at + PERIODS_PER_QUERY);
-    const sums = read && (await read(batch));
-    for (const [i, period] of batch.entries()) yield [period, sums?.[i]];
+  const batches: P[][] = [];
+  for (let at = 0; at < periods.length; at += PERIODS_PER_QUERY)
+    batches.push(periods.slice(at, at + PERIODS_PER_QUERY));
+  const ask = (batch: P[] | undefined) => {
+    const sums = read && batch && read(batch);
+    // Its failure is the caller's when it gets there; until then it is not unhandled.
+    sums?.catch(() => {});
+    return sums;
+  };
+  let next = ask(batches[0]);
+  try {
+    for (const [i, batch] of batches.entries()) {
+      const sums = await next;
+      next = ask(batches[i + 1]);
+      for (const [j, period] of batch.entries()) yield [period, sums?.[j]];
+    }
+  } finally {
+    // A read still under way (the client went away) ends before its connection is given back.
+    await next?.catch(() => {});
   }
 }
 
@@ -151,7 +169,7 @@ export class ReportsService {
         ? undefined
         : (batch: Period[]) => this.periodSums(reports, ids, batch, 'asset_id', options);
       for await (const [period, sums] of withSums(periods, read)) {
-        let data: Map<number, ReportData[]>;
+        let data: (asset: ScopeEntity) => ReportData[];
         if (body.trips) {
           const trips = await reports.trips(
             ids,
@@ -159,19 +177,20 @@ export class ReportsService {
             options.minimumDistance,
             body.includePreviousData ?? false,
           );
-          data = await this.assetTrips(reports, trips, settings, options);
+          const byAsset = await this.assetTrips(reports, trips, settings, options);
+          data = (a) => byAsset.get(a.id) ?? [];
         } else {
           // An asset's sums do not depend on who drove: any driverLinkExtendTime gives the same.
-          data = new Map(ids.map((id) => [id, [this.entry(sums!.get(id), settings(id), options)]]));
+          data = (a) => [reportEntry(sums!.get(a.id), settings(a.id), options)];
         }
         yield {
           from: period.from.toISOString(),
           until: period.until.toISOString(),
           day: period.day,
-          assetPeriodData: assets.map((a) => ({
+          assetPeriodData: await mapInTurns(assets, (a) => ({
             assetId: a.id,
             assetName: a.name,
-            assetData: data.get(a.id) ?? [],
+            assetData: data(a),
           })),
         };
       }
@@ -219,26 +238,27 @@ export class ReportsService {
             options,
           );
           for (const part of parts) {
-            const entry = this.entry(part.stats, settings, options);
+            const entry = reportEntry(part.stats, settings, options);
             entry.trips = [toTrip(part)];
             entry.parts = [
               {
                 id: part.asset_id,
                 name: assetNames.get(part.asset_id) ?? '',
-                ...this.entry(part.stats, settings, options),
+                ...reportEntry(part.stats, settings, options),
               },
             ];
             data.set(part.driverId, [...(data.get(part.driverId) ?? []), entry]);
           }
         } else {
           const sums = rollupSums ?? (await this.resplitSums(reports, assetIds, period, options));
-          for (const e of entities) data.set(e.id, [this.entry(sums.get(e.id), settings, options)]);
+          for (const e of entities)
+            data.set(e.id, [reportEntry(sums.get(e.id), settings, options)]);
         }
         yield {
           from: period.from.toISOString(),
           until: period.until.toISOString(),
           day: period.day,
-          driverPeriodData: entities.map((d) => ({
+          driverPeriodData: await mapInTurns(entities, (d) => ({
             driverId: d.id,
             driverName: d.name,
             driverData: data.get(d.id) ?? [],
@@ -393,42 +413,17 @@ export class ReportsService {
     ]);
     const data = new Map<number, ReportData[]>();
     for (const trip of trips) {
-      const entry = this.entry(trip.stats, settings(trip.asset_id), options);
+      const entry = reportEntry(trip.stats, settings(trip.asset_id), options);
       entry.trips = [toTrip(trip)];
       entry.parts = parts
         .filter((p) => p.tripId === trip.id)
         .map((p) => ({
           id: p.driverId,
           name: p.driverId === UNKNOWN_DRIVER ? UNKNOWN : (names.get(p.driverId) ?? ''),
-          ...this.entry(p.stats, settings(trip.asset_id), options),
+          ...reportEntry(p.stats, settings(trip.asset_id), options),
         }));
       data.set(trip.asset_id, [...(data.get(trip.asset_id) ?? []), entry]);
     }
     return data;
   }
-
-  private entry(
-    stats: DrivingStyleData | undefined,
-    settings: ScoreSettings,
-    options: Options,
-  ): ReportData {
-    const derived = deriveStats(stats ?? emptyStats());
-    const scores = options.scores ? scoreDriven(derived, settings) : undefined;
-    return {
-      ...(options.stats ? { drivingStyleData: toThousandths(derived) } : {}),
-      ...(scores ? { scoreData: toThousandths(scores) } : {}),
-    };
-  }
-}
-
-/**
- * Every value to three decimals (a millisecond, a millimetre, a millilitre; scores show one):
- * the sums and ratios otherwise carry 17 digits of float noise, which made a year of daily
- * intervals of 1000 assets twice the size (and twice the work to write and read).
- */
-export function toThousandths<T extends object>(values: T): T {
-  const out: Record<string, number> = {};
-  for (const [key, value] of Object.entries(values))
-    out[key] = Math.round((value as number) * 1000) / 1000;
-  return out as T;
 }

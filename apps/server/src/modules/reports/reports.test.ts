@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceWithCredential, Report, ReportData } from '@fleet/contract';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { toThousandths } from './reports.service.js';
+import { toThousandths } from './report-entry.js';
 
 /**
  * POST organisations/{id}/reports/assets and …/drivers (spec §7 Reports): body, ids, groups,
