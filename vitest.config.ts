@@ -38,6 +38,7 @@ export default defineConfig({
           name: 'browser',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/ready.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

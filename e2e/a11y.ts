@@ -110,6 +110,10 @@ export async function checkScreen(page: Page, state?: string): Promise<void> {
   const audit = auditOfPage(page);
   if (!audit || page.isClosed()) return;
   await settle(page);
+  await checkSettled(page, audit, state);
+}
+
+async function checkSettled(page: Page, audit: Audit, state?: string): Promise<void> {
   const screen = screenName(page);
   audit.checked.add(screen);
   audit.violations.push(...(await axeViolations(page, state ? `${screen} (${state})` : screen)));
@@ -143,7 +147,11 @@ export function auditContext(context: BrowserContext): BrowserContext {
         const page = await context.newPage();
         for (const screen of others) {
           await page.goto(screen);
-          await checkScreen(page, `opened again at ${screen}`);
+          await settle(page);
+          // Opened again, a screen may lead to another (signed in, /login goes to /overview):
+          // one already checked in this context is not checked a second time.
+          if (audit.checked.has(screenName(page))) continue;
+          await checkSettled(page, audit, `opened again at ${screen}`);
         }
       }
     } finally {

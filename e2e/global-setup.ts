@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -10,7 +10,8 @@ import { findChromium } from './browser.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { baseUrl: string; jwtSecret: string; chromium: string };
+    /** readyFile: written once the server is seeded and caught up ('ok') or failed (why); ready.ts waits for it. */
+    e2e: { baseUrl: string; jwtSecret: string; chromium: string; readyFile: string };
   }
 }
 
@@ -60,10 +61,12 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-e2e-'));
   chmodSync(dataDir, 0o755);
   const jwtSecret = randomBytes(32).toString('base64url');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
-    PORT: String(await freePort()),
+    PORT: String(port),
     DATA_DIR: dataDir,
     JWT_SECRET: jwtSecret,
     LOG_LEVEL: 'warn',
@@ -85,18 +88,30 @@ export default async function setup(project: TestProject) {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const seeded = waitForOutput(server, /Driving live/, 300_000);
+  // Seeding takes minutes: the other projects' tests run meanwhile, and the browser tests wait
+  // for the file (ready.ts). Keep reading so a full pipe never blocks the server.
+  const readyFile = path.join(dataDir, 'e2e-ready');
+  const mark = (state: string) => {
+    try {
+      writeFileSync(readyFile, state);
+    } catch {
+      // torn down meanwhile: nobody waits any more
+    }
+  };
+  const seeded = waitForOutput(server, /Driving live/, 600_000);
   seeded.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-  const baseUrl = (await waitForOutput(server, /running at (http\S+)/, 120_000)).replace(
-    'localhost',
-    '127.0.0.1',
-  );
-  await seeded;
-  await waitForEngine(baseUrl, 180_000);
-  // Keep reading so a full pipe never blocks the server.
-  server.stdout?.resume();
-  server.stderr?.resume();
-  project.provide('e2e', { baseUrl, jwtSecret, chromium });
+  void waitForOutput(server, /running at (http\S+)/, 600_000)
+    .then(() => seeded)
+    .then(() => waitForEngine(baseUrl, 180_000))
+    .then(
+      () => mark('ok'),
+      (error: unknown) => mark(`failed: ${String(error)}`),
+    )
+    .finally(() => {
+      server.stdout?.resume();
+      server.stderr?.resume();
+    });
+  project.provide('e2e', { baseUrl, jwtSecret, chromium, readyFile });
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -5,8 +5,11 @@ import {
   fieldOfServerError,
   formIssues,
   formOf,
+  issueText,
   selectionIssue,
   type ConfigurationForm,
+  type FormIssue,
+  type IssueText,
 } from './configuration-form';
 
 const saved: SyncConfiguration = {
@@ -199,5 +202,43 @@ describe('fieldOfServerError', () => {
     ['the servers are busy', undefined],
   ])('%s', (message, field) => {
     expect(fieldOfServerError(message)).toBe(field);
+  });
+});
+
+describe('issueText', () => {
+  it.each<[string, FormIssue, IssueText]>([
+    [
+      'device links without their kinds',
+      { field: 'synchronise', rule: 'deviceLinks' },
+      { text: 'selection', rule: 'deviceLinks' },
+    ],
+    [
+      'driver links without their kinds',
+      { field: 'synchronise', rule: 'driverLinks' },
+      { text: 'selection', rule: 'driverLinks' },
+    ],
+    [
+      'an interval out of range names the range',
+      { field: 'intervalMinutes', rule: 'invalid' },
+      { text: 'interval', range: { min: 5, max: 10_080 } },
+    ],
+    [
+      'a blank interval is required, not out of range',
+      { field: 'intervalMinutes', rule: 'required' },
+      { text: 'rule', rule: 'required', count: undefined },
+    ],
+    ['an address that is not one', { field: 'server', rule: 'invalid' }, { text: 'serverInvalid' }],
+    [
+      'a short key with its limit',
+      { field: 'apiKey', rule: 'minLength', limit: 8 },
+      { text: 'rule', rule: 'minLength', count: 8 },
+    ],
+    [
+      'a long address with its limit',
+      { field: 'server', rule: 'maxLength', limit: 2048 },
+      { text: 'rule', rule: 'maxLength', count: 2048 },
+    ],
+  ])('%s', (_, issue, expected) => {
+    expect(issueText(issue)).toEqual(expected);
   });
 });

@@ -110,6 +110,28 @@ export function formIssues(form: ConfigurationForm, creating: boolean): FormIssu
   );
 }
 
+/**
+ * What a form issue's message says, for the hook to translate: a selection rule, the interval's
+ * range, "not an address", or the generic text of the rule (with its limit).
+ */
+export type IssueText =
+  | { text: 'selection'; rule: 'deviceLinks' | 'driverLinks' }
+  | { text: 'interval'; range: { min: number; max: number } }
+  | { text: 'serverInvalid' }
+  | { text: 'rule'; rule: Issue['rule']; count?: number };
+
+export function issueText(issue: FormIssue): IssueText {
+  if (issue.rule === 'deviceLinks' || issue.rule === 'driverLinks')
+    return { text: 'selection', rule: issue.rule };
+  if (issue.field === 'intervalMinutes' && issue.rule === 'invalid')
+    return {
+      text: 'interval',
+      range: { min: SYNC_INTERVAL_MINUTES.min, max: SYNC_INTERVAL_MINUTES.max },
+    };
+  if (issue.field === 'server' && issue.rule === 'invalid') return { text: 'serverInvalid' };
+  return { text: 'rule', rule: issue.rule, count: issue.limit };
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The server's sentences about the selection (it names no field in them). */
