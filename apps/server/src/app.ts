@@ -10,6 +10,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { depthLimited } from './lib/json-depth.js';
 import { redactUrl, redactingStream } from './lib/redact.js';
+import { createBackgroundWork } from './jobs/background.js';
+import type { JobRunner } from './jobs/job-runner.js';
 import { AccessService } from './modules/access/access.service.js';
 import { FleetAccess } from './modules/access/fleet-access.js';
 import { AssetRepository } from './modules/assets/assets.repository.js';
@@ -250,13 +252,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     },
     log,
   );
-  const syncScheduler = new SyncScheduler(
-    syncConfigs,
-    syncResults,
-    syncRuns,
-    config.sync.jobSeconds,
-    log,
-  );
+  const syncScheduler = new SyncScheduler(syncConfigs, syncResults, syncRuns, log);
   // Issue 16: one authentication layer that knows every kind of caller.
   const deviceAuth = new DeviceAuthService(deviceRepository);
   const syncApiKeys = new ApiKeyService(
@@ -404,6 +400,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     services: Services;
+    jobs: JobRunner;
     appVersion: string;
   }
 }
@@ -413,6 +410,8 @@ export interface AppOptions {
   db: Db;
   /** false in tests; otherwise pino's options (a stream instead of stdout: a test's capture). */
   logger?: boolean | { level: string; stream?: { write(line: string): unknown } };
+  /** The engine's workers started with the background work (main: ENGINE_WORKERS; tests drain by hand). */
+  engineWorkers?: number;
 }
 
 /** Builds the whole HTTP app: infrastructure plugins, then the three API bases, then the web app. */
@@ -420,6 +419,7 @@ export async function buildApp({
   config,
   db,
   logger = false,
+  engineWorkers = 0,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Issue 16: every log line passes redaction, so no token in a URL or message reaches the log.
@@ -440,20 +440,17 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('appVersion', VERSION);
   app.decorate('services', createServices(db, config, app.log));
-  app.addHook('onClose', () => app.services.engine.stop());
+  // Issue 17: one place starts and stops the background work (jobs, sync, the engine's workers).
+  app.decorate('jobs', createBackgroundWork(db, config, app.services, engineWorkers, app.log));
   // Waiting long-polls answer before the server waits for its requests to end.
   app.addHook('preClose', async () => app.services.deviceChannel.releasePolls());
   app.addHook('onClose', () => app.services.deviceChannel.close());
-  app.addHook('onReady', async () => app.services.media.startJobs(config.media.jobMinutes));
-  app.addHook('onClose', () => app.services.media.stopJobs());
   app.addHook('onReady', async () => {
     await app.services.videoGateway.start();
-    app.services.monitoring.startJobs(config.monitoring.jobSeconds);
+    await app.jobs.start();
   });
-  app.addHook('onReady', async () => app.services.syncScheduler.start());
-  app.addHook('onClose', () => app.services.syncScheduler.stop());
   app.addHook('onClose', async () => {
-    await app.services.monitoring.stopJobs();
+    await app.jobs.stop();
     await app.services.videoGateway.stop();
   });
   await app.register(errors);

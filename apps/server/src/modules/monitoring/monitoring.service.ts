@@ -22,7 +22,6 @@ import {
 } from '@fleet/contract';
 import type { MonitoringConfig } from '../../config.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.js';
-import { OutageLog } from '../../lib/outage.js';
 import type { AccessService } from '../access/access.service.js';
 import type { FleetAccess } from '../access/fleet-access.js';
 import { MonitoringAccess, type Viewer } from '../access/monitoring-access.js';
@@ -58,6 +57,9 @@ import type { RecordingsRepository } from './recordings.repository.js';
 import type { WebhookRepository } from './webhook.repository.js';
 
 export type { Viewer };
+
+/** The monitoring module's jobs (jobs/jobs.ts: `monitoring.<job>`). */
+export type MonitoringJob = 'checks' | 'webhooks' | 'recordings';
 
 const MINUTE = 60_000;
 /** A MONITORING_END command waits this long for an offline device (its next call says it too). */
@@ -98,9 +100,7 @@ function toRequest(row: RequestRow, now: number): AssetMonitoringRequest {
  * signed alarm, and the token that opens one monitoring.
  */
 export class MonitoringService {
-  private timer: NodeJS.Timeout | undefined;
-  private jobsOutage: OutageLog | undefined;
-  private running: Promise<void> | undefined;
+  private want: (job: MonitoringJob) => void = () => undefined;
   private readonly tokens: MonitoringTokens;
   private readonly viewers: MonitoringAccess;
 
@@ -393,7 +393,7 @@ export class MonitoringService {
         executor,
       );
     });
-    if (ended) this.kick();
+    if (ended) this.want('checks');
     return ended;
   }
 
@@ -444,7 +444,7 @@ export class MonitoringService {
       throw conflict('The monitoring request can no longer start');
     }
     if (room) await this.openRoom(id, room);
-    if (settings.alarmWebhookUrl) this.kick();
+    if (settings.alarmWebhookUrl) this.want('webhooks');
     return { monitoring: await this.deviceView(deviceId, id), created: true };
   }
 
@@ -539,37 +539,27 @@ export class MonitoringService {
 
   // ── Jobs: maximum duration, rooms and recordings after the end, alarms ──
 
-  /** Runs the periodic work every `seconds` (0: never; tests call runJobs). */
-  startJobs(seconds: number): void {
-    if (seconds <= 0 || this.timer) return;
-    this.timer = setInterval(() => this.kick(), seconds * 1000);
-    this.timer.unref();
-    this.kick();
+  /** Asks for one of the monitoring jobs soon (the job runner gives this; nothing before). */
+  onJobWanted(want: (job: MonitoringJob) => void): void {
+    this.want = want;
   }
 
-  async stopJobs(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    this.recordings.killRunning();
-    await this.running;
+  /** `monitoring.checks`: ends monitorings past their maximum, then closes ended ones' rooms. */
+  async checksJob(): Promise<void> {
+    await this.endOverdue();
+    await this.finalizeEnded();
+    this.want('recordings');
   }
 
-  /** Runs the jobs soon, once at a time in this process (only once startJobs ran). */
-  private kick(): void {
-    if (this.running || !this.timer) return;
-    // A database outage is logged once (and its end), not once per round.
-    const outage = (this.jobsOutage ??= new OutageLog('monitoring jobs', this.log));
-    this.running = this.runJobs()
-      .then(
-        () => outage.succeeded(),
-        (error: unknown) => {
-          if (outage.failed(error) === undefined)
-            this.log.error({ err: error }, 'monitoring jobs failed');
-        },
-      )
-      .finally(() => {
-        this.running = undefined;
-      });
+  /** `monitoring.recordings`: converts recordings; a stop kills the one under way (it runs again). */
+  async recordingsJob(signal: AbortSignal): Promise<void> {
+    const kill = () => this.recordings.killRunning();
+    signal.addEventListener('abort', kill, { once: true });
+    try {
+      await this.convertRecordings();
+    } finally {
+      signal.removeEventListener('abort', kill);
+    }
   }
 
   /** One round of every job; safe with several server processes on one database. */
