@@ -128,6 +128,7 @@ import { SyncedRecords } from './modules/sync/synced-records.repository.js';
 // Issue 16: one authentication layer.
 import { Authentication } from './modules/authn/authn.service.js';
 import { MonitoringTokens } from './modules/monitoring/monitoring-tokens.js';
+import { MonitoringJobs } from './modules/monitoring/monitoring-jobs.service.js';
 // Issue 16: heavy work is cancellable and bounded.
 import { HeavyWork } from './lib/limits-http.js';
 
@@ -196,8 +197,10 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     outbound,
   );
   const videoGateway = new VideoGatewayService(config.videoGateway, config.dataDir, log);
+  const monitoringRepository = new MonitoringRepository(db);
+  const monitoringMediaStore = createMediaStore(config.media, config.dataDir);
   const monitoring = new MonitoringService(
-    new MonitoringRepository(db),
+    monitoringRepository,
     assetRepository,
     driverRepository,
     access,
@@ -205,12 +208,22 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     deviceChannel,
     organisationSettings,
     videoGateway,
+    monitoringMediaStore,
+    config.monitoring,
+    secret,
+    log,
+  );
+  // Issue 17: the monitoring module's background work, apart from its requests and views.
+  const monitoringJobs = new MonitoringJobs(
+    monitoringRepository,
+    monitoring,
+    organisationSettings,
+    videoGateway,
     new RecordingsRepository(path.join(config.dataDir, 'tmp')),
     new WebhookRepository(config.monitoring.webhookTimeoutMs, outbound),
     new MediaFilesRepository(config.dataDir),
-    createMediaStore(config.media, config.dataDir),
+    monitoringMediaStore,
     config.monitoring,
-    secret,
     log,
   );
   // Issue 10: settings reach the devices when a group is saved, an asset joins or leaves a
@@ -284,6 +297,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     organisationSettings,
     videoGateway,
     monitoring,
+    monitoringJobs,
     deviceChannel,
     deviceSettings,
     mediaRequests,

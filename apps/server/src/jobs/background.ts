@@ -2,7 +2,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { EngineService } from '../modules/engine/engine.service.js';
 import type { MediaService } from '../modules/media/media.service.js';
-import type { MonitoringService } from '../modules/monitoring/monitoring.service.js';
+import type { MonitoringJobs } from '../modules/monitoring/monitoring-jobs.service.js';
+import type { MonitoringJob, MonitoringService } from '../modules/monitoring/monitoring.service.js';
 import type { SyncScheduler } from '../modules/sync/sync-scheduler.js';
 import { JobRunner } from './job-runner.js';
 
@@ -16,6 +17,7 @@ export interface BackgroundServices {
   engine: EngineService;
   media: MediaService;
   monitoring: MonitoringService;
+  monitoringJobs: MonitoringJobs;
   syncScheduler: SyncScheduler;
 }
 
@@ -39,17 +41,16 @@ export function createBackgroundWork(
     });
   const every = config.monitoring.jobSeconds;
   if (every > 0) {
-    const { monitoring } = services;
-    jobs.handle('monitoring.checks', { everySeconds: every, run: () => monitoring.checksJob() });
-    jobs.handle('monitoring.webhooks', {
-      everySeconds: every,
-      run: () => monitoring.deliverAlarms(),
-    });
+    const { monitoring, monitoringJobs: work } = services;
+    jobs.handle('monitoring.checks', { everySeconds: every, run: () => work.checksJob() });
+    jobs.handle('monitoring.webhooks', { everySeconds: every, run: () => work.deliverAlarms() });
     jobs.handle('monitoring.recordings', {
       everySeconds: every,
-      run: (signal) => monitoring.recordingsJob(signal),
+      run: (signal) => work.recordingsJob(signal),
     });
-    monitoring.onJobWanted((job) => void jobs.trigger(`monitoring.${job}`));
+    const want = (job: MonitoringJob) => void jobs.trigger(`monitoring.${job}`);
+    monitoring.onJobWanted(want);
+    work.onJobWanted(want);
   }
   if (config.sync.jobSeconds > 0) {
     jobs.handle('sync.round', {
