@@ -34,6 +34,8 @@ const POLL_SECONDS = 2;
 /** A running job waits this long at a stop before pg-boss fails it (it runs again later). */
 const STOP_TIMEOUT_MS = 25_000;
 const SETTLED_POLL_MS = 50;
+/** A start that failed for another reason than an outage is tried again this much later. */
+const RESTART_MS = 5000;
 
 /** pg-boss's statements run on our pool: one set of connections, timeouts and outage watch. */
 const adapter = (db: Db) => ({
@@ -41,20 +43,20 @@ const adapter = (db: Db) => ({
     db.executeQuery(CompiledQuery.raw(text, values)),
 });
 
-const newBoss = (db: Db) =>
+const newBoss = (db: Db, supervise = true) =>
   new PgBoss({
     db: adapter(db),
     schema: JOB_SCHEMA,
     // We schedule by throttled sends (seconds, not cron minutes); no cron clock needed.
     schedule: false,
     // Expired and failed jobs are retried, old ones archived, by whichever process comes first.
-    supervise: true,
+    supervise,
     maintenanceIntervalSeconds: 60,
   });
 
 /** Creates the job schema and the product's queues (at start, and once in the test template). */
 export async function installJobs(db: Db): Promise<void> {
-  const boss = newBoss(db);
+  const boss = newBoss(db, false);
   await boss.start();
   for (const [name, options] of Object.entries(JOBS)) await createQueue(boss, name, options);
   await boss.stop({ graceful: false, close: false });
@@ -94,6 +96,7 @@ export class JobRunner {
   private readonly repository: JobsRepository;
   private boss: PgBoss | undefined;
   private started: Promise<void> | undefined;
+  private retry: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -124,14 +127,36 @@ export class JobRunner {
 
   private async startAll(): Promise<void> {
     for (const loop of this.loops) loop.start();
-    if (this.handlers.size === 0) return;
-    const boss = (this.boss = newBoss(this.db));
-    boss.on('error', (error: unknown) => {
-      // A worker's last poll may end after the stop, on a closed pool: nothing to report.
-      if (!this.stopping.signal.aborted) this.failed(error, 'jobs: pg-boss failed');
-    });
-    await boss.start();
-    for (const [name, handler] of this.handlers) await this.startJob(boss, name, handler);
+    await this.startJobs();
+  }
+
+  /** Never throws: a database that does not answer now is tried again, with the outage's backoff. */
+  private async startJobs(): Promise<void> {
+    const boss = newBoss(this.db);
+    try {
+      // A process that runs no job still reports the queues (GET /api/health).
+      if (this.handlers.size === 0) return await installJobs(this.db);
+      boss.on('error', (error: unknown) => {
+        // A worker's last poll may end after the stop, on a closed pool: nothing to report.
+        if (!this.stopping.signal.aborted) this.failed(error, 'jobs: pg-boss failed');
+      });
+      await boss.start();
+      this.boss = boss;
+      for (const [name, handler] of this.handlers) await this.startJob(boss, name, handler);
+      this.outage.succeeded();
+    } catch (error) {
+      this.boss = undefined;
+      for (const timer of this.timers.splice(0)) clearInterval(timer);
+      this.workers.clear();
+      await boss.stop({ graceful: false, close: false }).catch(() => undefined);
+      const wait = this.outage.failed(error);
+      if (wait === undefined) this.log.error({ err: error }, 'jobs: could not start');
+      if (this.stopping.signal.aborted) return;
+      this.retry = setTimeout(() => {
+        this.started = this.startJobs();
+      }, wait ?? RESTART_MS);
+      this.retry.unref();
+    }
   }
 
   private async startJob(boss: PgBoss, name: string, handler: JobHandler) {
@@ -218,6 +243,7 @@ export class JobRunner {
   /** Stops scheduling, waits for running jobs (up to 25 s) and the loops. */
   async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
+    clearTimeout(this.retry);
     this.stopping.abort();
     await this.started?.catch(() => undefined);
     const boss = this.boss;
