@@ -104,7 +104,6 @@ function moment(timestamp: string): Date {
  * and the sweep of files whose medium is gone.
  */
 export class MediaService {
-
   constructor(
     private readonly media: MediaRepository,
     private readonly files: MediaFilesRepository,
