@@ -10,6 +10,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { depthLimited } from './lib/json-depth.js';
 import { redactUrl, redactingStream } from './lib/redact.js';
+import { createBackgroundWork } from './jobs/background.js';
+import type { JobRunner } from './jobs/job-runner.js';
 import { AccessService } from './modules/access/access.service.js';
 import { FleetAccess } from './modules/access/fleet-access.js';
 import { AssetRepository } from './modules/assets/assets.repository.js';
@@ -126,6 +128,7 @@ import { SyncedRecords } from './modules/sync/synced-records.repository.js';
 // Issue 16: one authentication layer.
 import { Authentication } from './modules/authn/authn.service.js';
 import { MonitoringTokens } from './modules/monitoring/monitoring-tokens.js';
+import { MonitoringJobs } from './modules/monitoring/monitoring-jobs.service.js';
 // Issue 16: heavy work is cancellable and bounded.
 import { HeavyWork } from './lib/limits-http.js';
 
@@ -194,8 +197,10 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     outbound,
   );
   const videoGateway = new VideoGatewayService(config.videoGateway, config.dataDir, log);
+  const monitoringRepository = new MonitoringRepository(db);
+  const monitoringMediaStore = createMediaStore(config.media, config.dataDir);
   const monitoring = new MonitoringService(
-    new MonitoringRepository(db),
+    monitoringRepository,
     assetRepository,
     driverRepository,
     access,
@@ -203,12 +208,22 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     deviceChannel,
     organisationSettings,
     videoGateway,
+    monitoringMediaStore,
+    config.monitoring,
+    secret,
+    log,
+  );
+  // Issue 17: the monitoring module's background work, apart from its requests and views.
+  const monitoringJobs = new MonitoringJobs(
+    monitoringRepository,
+    monitoring,
+    organisationSettings,
+    videoGateway,
     new RecordingsRepository(path.join(config.dataDir, 'tmp')),
     new WebhookRepository(config.monitoring.webhookTimeoutMs, outbound),
     new MediaFilesRepository(config.dataDir),
-    createMediaStore(config.media, config.dataDir),
+    monitoringMediaStore,
     config.monitoring,
-    secret,
     log,
   );
   // Issue 10: settings reach the devices when a group is saved, an asset joins or leaves a
@@ -250,13 +265,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     },
     log,
   );
-  const syncScheduler = new SyncScheduler(
-    syncConfigs,
-    syncResults,
-    syncRuns,
-    config.sync.jobSeconds,
-    log,
-  );
+  const syncScheduler = new SyncScheduler(syncConfigs, syncResults, syncRuns, log);
   // Issue 16: one authentication layer that knows every kind of caller.
   const deviceAuth = new DeviceAuthService(deviceRepository);
   const syncApiKeys = new ApiKeyService(
@@ -288,6 +297,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     organisationSettings,
     videoGateway,
     monitoring,
+    monitoringJobs,
     deviceChannel,
     deviceSettings,
     mediaRequests,
@@ -404,6 +414,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     services: Services;
+    jobs: JobRunner;
     appVersion: string;
   }
 }
@@ -413,6 +424,8 @@ export interface AppOptions {
   db: Db;
   /** false in tests; otherwise pino's options (a stream instead of stdout: a test's capture). */
   logger?: boolean | { level: string; stream?: { write(line: string): unknown } };
+  /** The engine's workers started with the background work (main: ENGINE_WORKERS; tests drain by hand). */
+  engineWorkers?: number;
 }
 
 /** Builds the whole HTTP app: infrastructure plugins, then the three API bases, then the web app. */
@@ -420,6 +433,7 @@ export async function buildApp({
   config,
   db,
   logger = false,
+  engineWorkers = 0,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Issue 16: every log line passes redaction, so no token in a URL or message reaches the log.
@@ -440,20 +454,17 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('appVersion', VERSION);
   app.decorate('services', createServices(db, config, app.log));
-  app.addHook('onClose', () => app.services.engine.stop());
+  // Issue 17: one place starts and stops the background work (jobs, sync, the engine's workers).
+  app.decorate('jobs', createBackgroundWork(db, config, app.services, engineWorkers, app.log));
   // Waiting long-polls answer before the server waits for its requests to end.
   app.addHook('preClose', async () => app.services.deviceChannel.releasePolls());
   app.addHook('onClose', () => app.services.deviceChannel.close());
-  app.addHook('onReady', async () => app.services.media.startJobs(config.media.jobMinutes));
-  app.addHook('onClose', () => app.services.media.stopJobs());
   app.addHook('onReady', async () => {
     await app.services.videoGateway.start();
-    app.services.monitoring.startJobs(config.monitoring.jobSeconds);
+    await app.jobs.start();
   });
-  app.addHook('onReady', async () => app.services.syncScheduler.start());
-  app.addHook('onClose', () => app.services.syncScheduler.stop());
   app.addHook('onClose', async () => {
-    await app.services.monitoring.stopJobs();
+    await app.jobs.stop();
     await app.services.videoGateway.stop();
   });
   await app.register(errors);

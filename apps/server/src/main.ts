@@ -39,7 +39,12 @@ async function main() {
   await new ConfigurationRepository(db).syncDefinitions();
   const seeded = config.seedDemo && (await seedDemo(db));
 
-  const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  const app = await buildApp({
+    config,
+    db,
+    logger: { level: config.logLevel },
+    engineWorkers: config.engineWorkers,
+  });
   const watch = watchDatabase(db, app.log);
   // A promise nobody awaited that failed (a database call of a fire-and-forget job, most
   // likely) is logged; it does not end the process and every connection with it.
@@ -61,7 +66,6 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   const address = await app.listen({ host: config.host, port: config.port });
-  app.services.engine.start(config.engineWorkers);
   say('');
   say(`Fleetwise portal is running at ${address.replace('127.0.0.1', 'localhost')}`);
   say(`  API docs:  ${address}/api/docs`);

@@ -367,6 +367,10 @@ it('keeps running through a fast stop, a kill -9 and a freeze of PostgreSQL, ans
   const engineWarnings = output.match(/engine: the database is unavailable/g) ?? [];
   expect(engineWarnings.length).toBeGreaterThan(0);
   expect(engineWarnings.length).toBeLessThanOrEqual(outages.length);
+  // The job runner (issue 17) too: at most one warning per outage, and no other failure logged.
+  const jobWarnings = output.match(/jobs: the database is unavailable/g) ?? [];
+  expect(jobWarnings.length).toBeLessThanOrEqual(outages.length);
+  expect(output).not.toMatch(/"msg":"jobs: [^"]* failed"/);
   const databaseBack = output.match(/database: the database is back/g) ?? [];
   expect(databaseBack.length).toBe(outages.length);
   expect(output).toMatch(/the embedded PostgreSQL stopped unexpectedly/);

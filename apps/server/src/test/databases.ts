@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDb, migrate } from '../db/database.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
+import { installJobs } from '../jobs/job-runner.js';
 
 /** The same server, another database. */
 export function databaseUrl(serverUrl: string, name: string): string {
@@ -62,6 +63,8 @@ export async function startTestServer(): Promise<TestServer> {
   await createDatabase(serverUrl, template);
   const db = createDb(databaseUrl(serverUrl, template), 1);
   await migrate(db);
+  // The job runner's schema and queues once here, not at each test server's start.
+  await installJobs(db);
   await db.destroy();
   return {
     serverUrl,

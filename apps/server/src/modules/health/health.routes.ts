@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorCode, Health, HealthUnavailable } from '@fleet/contract';
+import { ErrorCode, Health, HealthUnavailable, type JobQueueDepth } from '@fleet/contract';
 import { databaseWatch } from '../../db/database.js';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -38,8 +38,9 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const state = databaseWatch(app.db)?.state;
       if (state && !state.available) return unavailable(state.since);
       let engineQueue: number;
+      let jobs: JobQueueDepth[];
       try {
-        engineQueue = await app.services.engine.pending();
+        [engineQueue, jobs] = await Promise.all([app.services.engine.pending(), app.jobs.depths()]);
       } catch (error) {
         // Whatever the database answered instead, this process is not healthy.
         if (isDatabaseUnavailable(error)) databaseWatch(app.db)?.suspect();
@@ -51,6 +52,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         database: 'ok' as const,
         version: app.appVersion,
         engineQueue,
+        jobs,
         videoGateway: await app.services.videoGateway.status(),
       };
     },

@@ -14,7 +14,6 @@ import {
 } from '@fleet/contract';
 import { toMediaItem } from '../../db/media-row.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
-import { OutageLog } from '../../lib/outage.js';
 import { describeValidationErrors } from '../../lib/validation-messages.js';
 import { dataWindow } from '../../lib/window.js';
 import { validatorCompiler } from '../../plugins/validation.js';
@@ -105,9 +104,6 @@ function moment(timestamp: string): Date {
  * and the sweep of files whose medium is gone.
  */
 export class MediaService {
-  private timer: NodeJS.Timeout | undefined;
-  private jobsOutage: OutageLog | undefined;
-
   constructor(
     private readonly media: MediaRepository,
     private readonly files: MediaFilesRepository,
@@ -501,28 +497,9 @@ export class MediaService {
     return gone;
   }
 
-  /** Retention and the garbage sweep now and then every `minutes` (0: never). */
-  startJobs(minutes: number): void {
-    if (minutes <= 0 || this.timer) return;
-    // A database outage is logged once (and its end), not once per round.
-    const outage = (this.jobsOutage ??= new OutageLog('media jobs', this.log));
-    const run = () => {
-      void this.files.sweepTemp().catch(() => undefined);
-      this.runRetention().then(
-        () => outage.succeeded(),
-        (error: unknown) => {
-          if (outage.failed(error) === undefined)
-            this.log.error({ err: error }, 'media retention failed');
-        },
-      );
-    };
-    this.timer = setInterval(run, minutes * 60_000);
-    this.timer.unref();
-    setImmediate(run);
-  }
-
-  stopJobs(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+  /** The `media.retention` job: the temp sweep, then retention and the clean-up of deleted files. */
+  async retentionJob(): Promise<void> {
+    await this.files.sweepTemp().catch(() => undefined);
+    await this.runRetention();
   }
 }

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ENHANCE_SECONDS,
@@ -22,7 +20,6 @@ import {
 } from '@fleet/contract';
 import type { MonitoringConfig } from '../../config.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.js';
-import { OutageLog } from '../../lib/outage.js';
 import type { AccessService } from '../access/access.service.js';
 import type { FleetAccess } from '../access/fleet-access.js';
 import { MonitoringAccess, type Viewer } from '../access/monitoring-access.js';
@@ -31,21 +28,16 @@ import type { AssetRepository } from '../assets/assets.repository.js';
 import type { DeviceChannelService } from '../device-channel/device-channel.service.js';
 import type { DriverRepository } from '../drivers/drivers.repository.js';
 import { contentDisposition, parseRange } from '../media/media-http.js';
-import type { MediaFilesRepository } from '../media/media-files.repository.js';
-import { storageKeys, type MediaStore } from '../media/media-store.repository.js';
+import type { MediaStore } from '../media/media-store.repository.js';
 import type { OrganisationSettingsService } from '../organisation-settings/organisation-settings.service.js';
 import type { VideoGatewayService } from '../video-gateway/video-gateway.service.js';
 import {
-  cameraOfDisplay,
-  EMPTY_RECORDING_BYTES,
   monitoringRequestProblem,
   newPin,
   newRoomId,
   newRoomSecret,
   normaliseRequest,
-  webhookDelaySeconds,
   webhookOutcome,
-  webhookSignature,
 } from './monitoring-rules.js';
 import { MonitoringTokens } from './monitoring-tokens.js';
 import {
@@ -54,15 +46,15 @@ import {
   type MonitoringRow,
   type RequestRow,
 } from './monitoring.repository.js';
-import type { RecordingsRepository } from './recordings.repository.js';
-import type { WebhookRepository } from './webhook.repository.js';
 
 export type { Viewer };
+
+/** The monitoring module's jobs (jobs/jobs.ts: `monitoring.<job>`). */
+export type MonitoringJob = 'checks' | 'webhooks' | 'recordings';
 
 const MINUTE = 60_000;
 /** A MONITORING_END command waits this long for an offline device (its next call says it too). */
 const END_COMMAND_TTL_MS = 60 * MINUTE;
-const MAX_RECORDING_ATTEMPTS = 3;
 const PUBLISHERS = 6; // five cameras and the control room
 
 function requestState(row: RequestRow, now: number): AssetMonitoringRequest['state'] {
@@ -98,9 +90,7 @@ function toRequest(row: RequestRow, now: number): AssetMonitoringRequest {
  * signed alarm, and the token that opens one monitoring.
  */
 export class MonitoringService {
-  private timer: NodeJS.Timeout | undefined;
-  private jobsOutage: OutageLog | undefined;
-  private running: Promise<void> | undefined;
+  private want: (job: MonitoringJob) => void = () => undefined;
   private readonly tokens: MonitoringTokens;
   private readonly viewers: MonitoringAccess;
 
@@ -113,9 +103,6 @@ export class MonitoringService {
     private readonly channel: DeviceChannelService,
     private readonly settings: OrganisationSettingsService,
     private readonly gateway: VideoGatewayService,
-    private readonly recordings: RecordingsRepository,
-    private readonly webhooks: WebhookRepository,
-    private readonly mediaFiles: MediaFilesRepository,
     private readonly mediaStore: MediaStore,
     private readonly config: MonitoringConfig,
     secret: string,
@@ -231,7 +218,7 @@ export class MonitoringService {
 
   async token(user: AccessTokenClaims, id: number): Promise<{ accessToken: string }> {
     const row = await this.readable({ kind: 'user', user }, id);
-    return { accessToken: await this.sign(row) };
+    return { accessToken: await this.viewToken(row) };
   }
 
   /** A medium recorded during the monitoring, whole or the byte range asked for. */
@@ -285,7 +272,8 @@ export class MonitoringService {
     await this.viewers.watch(viewer, await this.repository.findLiveByRoom(room), room);
   }
 
-  private sign(row: MonitoringRow): Promise<string> {
+  /** The monitoring token of one monitoring, valid until its end plus MONITORING_TOKEN_HOURS. */
+  viewToken(row: MonitoringRow): Promise<string> {
     const end = row.end_at ?? row.max_end_at;
     return this.tokens.sign(row.id, new Date(end.getTime() + this.config.tokenHours * 3_600_000));
   }
@@ -321,7 +309,7 @@ export class MonitoringService {
           ...webhookOutcome(row.webhook_attempts, row.webhook_state, row.webhook_last_error),
         },
       },
-      accessToken: await this.sign(row),
+      accessToken: await this.viewToken(row),
       liveFeed: row.live_feed
         ? {
             available: row.room_id !== null && row.live_feed_reason === null,
@@ -393,7 +381,7 @@ export class MonitoringService {
         executor,
       );
     });
-    if (ended) this.kick();
+    if (ended) this.want('checks');
     return ended;
   }
 
@@ -444,7 +432,7 @@ export class MonitoringService {
       throw conflict('The monitoring request can no longer start');
     }
     if (room) await this.openRoom(id, room);
-    if (settings.alarmWebhookUrl) this.kick();
+    if (settings.alarmWebhookUrl) this.want('webhooks');
     return { monitoring: await this.deviceView(deviceId, id), created: true };
   }
 
@@ -537,224 +525,11 @@ export class MonitoringService {
     return this.deviceView(deviceId, id);
   }
 
-  // ── Jobs: maximum duration, rooms and recordings after the end, alarms ──
+  // ── Jobs: the job runner's side (MonitoringJobs does the work) ──────────
 
-  /** Runs the periodic work every `seconds` (0: never; tests call runJobs). */
-  startJobs(seconds: number): void {
-    if (seconds <= 0 || this.timer) return;
-    this.timer = setInterval(() => this.kick(), seconds * 1000);
-    this.timer.unref();
-    this.kick();
-  }
-
-  async stopJobs(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    this.recordings.killRunning();
-    await this.running;
-  }
-
-  /** Runs the jobs soon, once at a time in this process (only once startJobs ran). */
-  private kick(): void {
-    if (this.running || !this.timer) return;
-    // A database outage is logged once (and its end), not once per round.
-    const outage = (this.jobsOutage ??= new OutageLog('monitoring jobs', this.log));
-    this.running = this.runJobs()
-      .then(
-        () => outage.succeeded(),
-        (error: unknown) => {
-          if (outage.failed(error) === undefined)
-            this.log.error({ err: error }, 'monitoring jobs failed');
-        },
-      )
-      .finally(() => {
-        this.running = undefined;
-      });
-  }
-
-  /** One round of every job; safe with several server processes on one database. */
-  async runJobs(): Promise<void> {
-    await this.endOverdue();
-    await this.deliverAlarms();
-    await this.finalizeEnded();
-    await this.convertRecordings();
-  }
-
-  async endOverdue(): Promise<number> {
-    let n = 0;
-    for (let id = await this.repository.nextOverdue(); id !== undefined;) {
-      if (await this.end(id, 'MAX_DURATION')) n++;
-      const next = await this.repository.nextOverdue();
-      if (next === id) break;
-      id = next;
-    }
-    return n;
-  }
-
-  async finalizeEnded(): Promise<void> {
-    for (const m of await this.repository.claimUnfinalized(10)) {
-      try {
-        if (m.room_id !== null && m.room_secret !== null && this.gateway.configured) {
-          await this.gateway.destroyRoom(Number(m.room_id), m.room_secret);
-        }
-        const dir = m.room_id === null ? null : this.gateway.recordingDir(m.id);
-        const files = dir ? await this.recordings.list(dir) : [];
-        await this.repository.finalize(m.id, files);
-      } catch (error) {
-        // The gateway is down: the lease runs out and the next round tries again.
-        this.log.warn({ err: error, monitoring: m.id }, 'monitoring end not finalised yet');
-      }
-    }
-  }
-
-  async convertRecordings(): Promise<void> {
-    for (
-      let job = await this.repository.claimRecording();
-      job;
-      job = await this.repository.claimRecording()
-    ) {
-      try {
-        await this.convert(job);
-      } catch (error) {
-        const message = (error as Error).message.slice(0, 500);
-        this.log.error({ err: error, recording: job.file }, 'a recording could not be converted');
-        await this.repository.finishRecording(job.id, {
-          state: job.attempts >= MAX_RECORDING_ATTEMPTS ? 'FAILED' : 'PENDING',
-          error: message,
-        });
-      }
-    }
-  }
-
-  private async convert(job: { id: number; monitoring_id: number; file: string }) {
-    const size = await this.recordings.size(job.file);
-    if (size === undefined || size <= EMPTY_RECORDING_BYTES) {
-      await this.repository.finishRecording(job.id, {
-        state: 'SKIPPED',
-        error: size === undefined ? 'the file is gone' : 'no media in the recording',
-      });
-      return;
-    }
-    const header = await this.recordings.header(job.file);
-    if (!header || header.kind !== 'v') {
-      await this.repository.finishRecording(job.id, {
-        state: 'SKIPPED',
-        error: 'not a video recording',
-      });
-      return;
-    }
-    // The display name when this Janus writes it into the header; otherwise the recording's
-    // name, which the device sets to `<CAMERA>-<ms>` when it publishes (device-protocol.md).
-    const named = path.basename(job.file).split('-')[0];
-    const camera = [...header.texts, named].map(cameraOfDisplay).find((c) => c !== undefined);
-    if (camera === undefined) {
-      // The control room's own publisher, or a stranger: not a camera of the vehicle.
-      await this.repository.finishRecording(job.id, { state: 'SKIPPED', error: 'not a camera' });
-      return;
-    }
-    const context = await this.repository.recordingContext(job.monitoring_id);
-    if (!context)
-      return this.repository.finishRecording(job.id, {
-        state: 'SKIPPED',
-        error: 'monitoring gone',
-      });
-    const mp4 = await this.recordings.toMp4(job.file, header.codec, randomUUID());
-    const thumbnail = this.mediaFiles.tempPath('.thumb.jpg');
-    const timestamp = header.startedAt ?? context.start_at;
-    const keys = storageKeys({
-      organisationId: context.organisation_id,
-      assetId: context.asset_id,
-      timestamp,
-      camera,
-      mimeType: 'video/mp4',
-    });
-    let kept = false;
-    try {
-      const inspected = await this.mediaFiles.inspect(mp4, thumbnail);
-      const bytes = (await this.recordings.size(mp4)) ?? 0;
-      await this.mediaStore.put(keys.storageKey, mp4, 'video/mp4');
-      await this.mediaStore.put(keys.thumbnailKey, thumbnail, 'image/jpeg');
-      const stamp = timestamp.toISOString().replace(/[-:]/g, '').slice(0, 15);
-      const medium = await this.repository.insertMedium({
-        monitoringId: job.monitoring_id,
-        assetId: context.asset_id,
-        deviceId: context.device_id,
-        driverId: context.driver_id,
-        timestamp,
-        camera,
-        fileName: `${context.identifier}_monitoring${job.monitoring_id}_${camera}_${stamp}.mp4`,
-        size: bytes,
-        duration: inspected.duration,
-        ...keys,
-      });
-      kept = medium.created;
-      await this.repository.finishRecording(job.id, { state: 'DONE', camera, mediaId: medium.id });
-      // The .mjr is kept until here: a server stopped mid-way converts it again.
-      await this.recordings.remove(job.file);
-    } finally {
-      await this.recordings.remove(mp4, thumbnail);
-      if (!kept) {
-        await this.mediaStore.delete(keys.storageKey).catch(() => undefined);
-        await this.mediaStore.delete(keys.thumbnailKey).catch(() => undefined);
-      }
-    }
-  }
-
-  /** Posts due alarms, signed; a failure is tried again later with backoff. */
-  async deliverAlarms(): Promise<void> {
-    for (const due of await this.repository.claimDueWebhooks(10)) {
-      const row = await this.repository.find(due.id);
-      if (!row) continue;
-      const settings = await this.settings.of(row.organisationId);
-      const attempt = due.webhook_attempts + 1;
-      if (!settings.alarmWebhookUrl) {
-        await this.repository.recordWebhookAttempt(row.id, {
-          delivered: false,
-          outcome: 'NO_WEBHOOK',
-          nextInSeconds: undefined,
-        });
-        continue;
-      }
-      const token = await this.sign(row);
-      const body = JSON.stringify({
-        type: 'MONITORING_STARTED',
-        sentAt: new Date().toISOString(),
-        attempt,
-        controlRoomIdentifier: row.control_room_identifier,
-        monitoringViewUrl: `${this.config.publicBaseUrl}/monitoring?t=${encodeURIComponent(token)}`,
-        monitoring: {
-          id: row.id,
-          start: row.start_at.toISOString(),
-          maxEnd: row.max_end_at.toISOString(),
-          end: row.end_at?.toISOString() ?? null,
-          tracingFrequency: row.tracing_frequency,
-          liveFeed: row.live_feed,
-        },
-        asset: { id: row.asset_id, name: row.asset_name },
-        device: { id: row.device_id, name: row.device_name, identifier: row.device_identifier },
-        driver:
-          row.driver_id === null
-            ? null
-            : { id: row.driver_id, name: row.driver_name, phone: row.driver_phone },
-        organisationId: row.organisationId,
-      });
-      const headers: Record<string, string> = {
-        'x-fleetwise-event': 'MONITORING_STARTED',
-        'x-fleetwise-delivery': `${row.id}-${attempt}`,
-      };
-      if (settings.alarmWebhookSecret)
-        headers['x-fleetwise-signature'] = webhookSignature(settings.alarmWebhookSecret, body);
-      const delivery = await this.webhooks.post(settings.alarmWebhookUrl, body, headers);
-      await this.repository.recordWebhookAttempt(row.id, {
-        delivered: delivery.ok,
-        outcome: delivery.outcome,
-        // An address that is not allowed stays so until the settings change: no retries.
-        nextInSeconds:
-          delivery.ok || delivery.outcome === 'ADDRESS_NOT_ALLOWED'
-            ? undefined
-            : webhookDelaySeconds(attempt + 1),
-      });
-    }
+  /** Asks for one of the monitoring jobs soon (the job runner gives this; nothing before). */
+  onJobWanted(want: (job: MonitoringJob) => void): void {
+    this.want = want;
   }
 }
 

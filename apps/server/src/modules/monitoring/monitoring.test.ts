@@ -308,14 +308,14 @@ describe('the flow', () => {
     expect(Date.parse(first.maxEnd) - Date.parse(first.start)).toBeCloseTo(60 * 60_000, -4);
     await sql`UPDATE asset_monitorings SET start_at = now() - interval '2 hours',
                 max_end_at = now() - interval '1 hour' WHERE id = ${monitoring.id}`.execute(t.db);
-    expect(await t.app.services.monitoring.endOverdue()).toBe(1);
+    expect(await t.app.services.monitoringJobs.endOverdue()).toBe(1);
     const ended = await get('manager', monitoring.id);
     expect(ended).toMatchObject({
       endedBy: 'MAX_DURATION',
       end: first.maxEnd === ended.maxEnd ? expect.any(String) : expect.any(String),
     });
     expect(ended.end).toBe(ended.maxEnd);
-    expect(await t.app.services.monitoring.endOverdue()).toBe(0);
+    expect(await t.app.services.monitoringJobs.endOverdue()).toBe(0);
   });
 
   it('a device cannot start, trace or end another device’s monitoring, nor a media command', async () => {
@@ -561,7 +561,7 @@ describe('the control room alarm', () => {
       const { id } = (await device(v, 'POST', '/monitorings', { commandId: command.id })).json();
       expect(requested.statusCode).toBe(201);
 
-      await t.app.services.monitoring.deliverAlarms();
+      await t.app.services.monitoringJobs.deliverAlarms();
       let seen = await get('reseller', id);
       expect(seen.controlRoomAlarm).toMatchObject({
         controlRoomIdentifier: 'CR-NORTH-7',
@@ -574,12 +574,12 @@ describe('the control room alarm', () => {
         },
       });
       // Not due yet: nothing is posted.
-      await t.app.services.monitoring.deliverAlarms();
+      await t.app.services.monitoringJobs.deliverAlarms();
       expect(received).toHaveLength(1);
       await sql`UPDATE asset_monitorings SET webhook_next_at = now() WHERE id = ${id}`.execute(
         t.db,
       );
-      await t.app.services.monitoring.deliverAlarms();
+      await t.app.services.monitoringJobs.deliverAlarms();
       seen = await get('reseller', id);
       expect(seen.controlRoomAlarm.webhook).toMatchObject({
         state: 'DELIVERED',
@@ -659,7 +659,7 @@ describe('the control room alarm', () => {
       expect(saved.json().message).toMatch(/^alarmWebhookUrl is not an allowed destination/);
 
       const id = await monitoringWithWebhook(target.url);
-      await t.app.services.monitoring.deliverAlarms();
+      await t.app.services.monitoringJobs.deliverAlarms();
       const response = await t.as('reseller', {
         method: 'GET',
         url: `/api/assetmonitorings/${id}`,
@@ -683,9 +683,9 @@ describe('the control room alarm', () => {
     try {
       // One at a time: the webhook is the organisation's.
       const rejected = await monitoringWithWebhook(answering.url);
-      await t.app.services.monitoring.deliverAlarms();
+      await t.app.services.monitoringJobs.deliverAlarms();
       const unanswered = await monitoringWithWebhook(closed.url);
-      await t.app.services.monitoring.deliverAlarms();
+      await t.app.services.monitoringJobs.deliverAlarms();
       expect(answering.hits).toHaveLength(1);
       const words: Record<number, string> = {
         [rejected]: 'The control room did not accept the alarm',

@@ -164,7 +164,7 @@ describe.skipIf(!janusInstalled)('a recording of the live feed', () => {
       await camera.close();
     }
     await t.as('manager', { method: 'PUT', url: `/api/assetmonitorings/${monitoring.id}/end` });
-    await t.app.services.monitoring.runJobs();
+    await t.app.services.monitoringJobs.runJobs();
 
     const ended = await t.as('manager', {
       method: 'GET',

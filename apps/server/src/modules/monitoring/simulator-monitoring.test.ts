@@ -153,7 +153,7 @@ describe.skipIf(!janusInstalled)('a simulated vehicle under monitoring', () => {
       await t.as('manager', { method: 'PUT', url: `/api/assetmonitorings/${monitoring!.id}/end` });
       await until('both feeds stopped', () => runningFeeds() === 0, 60_000);
       step('converting the recordings');
-      await t.app.services.monitoring.runJobs();
+      await t.app.services.monitoringJobs.runJobs();
       step('converted');
       const ended = await t.as('manager', {
         method: 'GET',

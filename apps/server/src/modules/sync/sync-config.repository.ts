@@ -2,6 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { SyncSelection } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import type { ScheduleState } from './schedule.js';
+
+/** Advisory lock class of synchronisation runs; the object is the organisation's id. */
+const SYNC_LOCK = 727011;
 
 /** One row of sync_configurations, as the services read it. */
 export interface ConfigRow {
@@ -151,5 +155,53 @@ export class SyncConfigRepository {
       ORDER BY c.next_run_at NULLS FIRST, c.id
       LIMIT ${limit}`.execute(this.db);
     return rows;
+  }
+
+  // ── A run's bookkeeping (SyncRunService) ─────────────────────────────────
+
+  /** The organisation's run lock, held by this connection until unlocked or closed. */
+  async tryLockRun(conn: Kysely<Database>, organisationId: number): Promise<boolean> {
+    const { rows } = await sql<{ locked: boolean }>`
+      SELECT pg_try_advisory_lock(${SYNC_LOCK}, ${organisationId}) AS locked`.execute(conn);
+    return rows[0]?.locked === true;
+  }
+
+  async unlockRun(conn: Kysely<Database>, organisationId: number): Promise<void> {
+    await sql`SELECT pg_advisory_unlock(${SYNC_LOCK}, ${organisationId})`.execute(conn);
+  }
+
+  /** The schedule's state, locked until the transaction ends. */
+  async lockSchedule(trx: Kysely<Database>, id: number): Promise<ScheduleState> {
+    const { rows } = await sql<ScheduleState>`
+      SELECT enabled, interval_minutes AS "intervalMinutes", failures
+      FROM sync_configurations WHERE id = ${id} FOR UPDATE`.execute(trx);
+    if (!rows[0]) throw new Error(`sync configuration ${id} is gone`);
+    return rows[0];
+  }
+
+  /** After a run that applied: no failures, the next run, the remote's stamps of kinds in step. */
+  async ranWell(
+    trx: Kysely<Database>,
+    id: number,
+    nextRunAt: Date | null,
+    stamps: Record<string, string>,
+  ): Promise<void> {
+    await sql`
+      UPDATE sync_configurations
+      SET failures = 0, next_run_at = ${nextRunAt}, stamps = ${JSON.stringify(stamps)}::jsonb
+      WHERE id = ${id}`.execute(trx);
+  }
+
+  /** After a failed run: the failures in a row, the retry, and no stamps (read in full next). */
+  async ranBadly(
+    trx: Kysely<Database>,
+    id: number,
+    failures: number,
+    nextRunAt: Date | null,
+  ): Promise<void> {
+    await sql`
+      UPDATE sync_configurations
+      SET failures = ${failures}, next_run_at = ${nextRunAt}, stamps = '{}'
+      WHERE id = ${id}`.execute(trx);
   }
 }

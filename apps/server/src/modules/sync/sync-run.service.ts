@@ -7,7 +7,7 @@ import {
   type SyncSelection,
 } from '@fleet/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -28,11 +28,11 @@ import {
   type SyncApplyRepository,
 } from './sync-apply.repository.js';
 import type { ConfigRow, SyncConfigRepository } from './sync-config.repository.js';
-import { diffRecords, type RecordDiff, type RemoteRecord } from './sync-diff.js';
+import { SyncFetcher, type Fetched, type ProgressSink } from './sync-fetch.js';
+import { diffRecords, type RecordDiff } from './sync-diff.js';
 import {
   APPLY_ORDER,
   KIND_NAMES,
-  fromExport,
   sameFields,
   type DeviceFields,
   type FieldsOf,
@@ -40,8 +40,6 @@ import {
 } from './sync-kinds.js';
 import type { SyncResultRepository } from './sync-results.repository.js';
 
-/** Advisory lock class of synchronisation runs; the object is the organisation's id. */
-const SYNC_LOCK = 727011;
 /** Progress is written at most this often. */
 const PROGRESS_MS = 500;
 
@@ -70,15 +68,6 @@ export interface SyncHooks {
   linkChanged(change: LinkChange): Promise<void>;
   /** devices fitted now get their asset's settings */
   devicesFitted(assetIds: number[]): Promise<void>;
-}
-
-/** One remote organisation's listing of one kind. */
-interface Fetched {
-  source: string;
-  kind: SyncEntityKind;
-  records: RemoteRecord<FieldsOf[SyncEntityKind]>[];
-  stamp: string;
-  incremental: boolean;
 }
 
 /** What one run found and did, kind by kind. */
@@ -111,6 +100,8 @@ const isRecordError = (error: unknown) =>
  * two servers on one database run it at once, and a server that dies lets go of it.
  */
 export class SyncRunService {
+  private readonly fetcher: SyncFetcher;
+
   constructor(
     private readonly db: Db,
     private readonly configs: SyncConfigRepository,
@@ -121,7 +112,9 @@ export class SyncRunService {
     private readonly hooks: SyncHooks,
     private readonly options: SyncRunOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.fetcher = new SyncFetcher(db, remote, apply, options.maxItemsPerKind);
+  }
 
   /**
    * Runs the organisation's synchronisation when it is due or queued and nobody else runs it.
@@ -132,16 +125,12 @@ export class SyncRunService {
     signal?: AbortSignal,
   ): Promise<boolean> {
     return this.db.connection().execute(async (conn) => {
-      const { rows } = await sql<{ locked: boolean }>`
-        SELECT pg_try_advisory_lock(${SYNC_LOCK}, ${candidate.organisationId}) AS locked`.execute(
-        conn,
-      );
-      if (!rows[0]?.locked) return false;
+      if (!(await this.configs.tryLockRun(conn, candidate.organisationId))) return false;
       try {
         return await this.runLocked(conn, candidate.id, signal);
       } finally {
-        await sql`SELECT pg_advisory_unlock(${SYNC_LOCK}, ${candidate.organisationId})`
-          .execute(conn)
+        await this.configs
+          .unlockRun(conn, candidate.organisationId)
           .catch((error: unknown) => this.log.warn({ err: error }, 'sync: unlock failed'));
       }
     });
@@ -198,7 +187,7 @@ export class SyncRunService {
         );
       }
       const kinds = SELECTED_KINDS.filter(([flag]) => config.selection[flag]).map(([, k]) => k);
-      const fetched = await this.fetchAll(config, key, kinds, progress, signal);
+      const fetched = await this.fetcher.fetchAll(config, key, kinds, progress, signal);
       const { outcome, incremental } = await conn
         .transaction()
         .execute((trx) => this.applyAll(trx, config, resultId, kinds, fetched, progress));
@@ -238,129 +227,6 @@ export class SyncRunService {
       );
     }
     return key;
-  }
-
-  // ── Reading the remote ───────────────────────────────────────────────────
-
-  private async fetchAll(
-    config: ConfigRow,
-    key: string,
-    kinds: SyncEntityKind[],
-    progress: ProgressWriter,
-    signal?: AbortSignal,
-  ): Promise<Fetched[]> {
-    const fetched: Fetched[] = [];
-    let done = 0;
-    for (const kind of kinds) {
-      const active = await this.activeKeys(kind, config.organisationId);
-      for (const source of config.externalIds) {
-        await progress.write({ phase: 'FETCHING', entityKind: kind, done, total: null }, true);
-        const since = config.stamps[`${source}/${kind}`];
-        const read = (s: string | undefined) =>
-          this.fetchKind(config.server, key, source, kind, s, signal, async (n) => {
-            await progress.write({
-              phase: 'FETCHING',
-              entityKind: kind,
-              done: done + n,
-              total: null,
-            });
-          });
-        let listing = await read(since);
-        // Listed by id alone, but no active copy here to stand for it: read that kind in full.
-        if (
-          listing.incremental &&
-          listing.records.some(
-            (r) =>
-              r.fields === undefined &&
-              !r.problem &&
-              !active.has(recordKey(r.source, r.externalId)),
-          )
-        ) {
-          listing = await read(undefined);
-        }
-        done += listing.records.length;
-        fetched.push(listing);
-      }
-    }
-    return fetched;
-  }
-
-  private async activeKeys(kind: SyncEntityKind, organisationId: number): Promise<Set<string>> {
-    const local = await this.apply.localRecords(this.db, kind, organisationId);
-    return new Set(
-      local.filter((l) => !l.deactivated).map((l) => recordKey(l.source, l.externalId)),
-    );
-  }
-
-  private async fetchKind(
-    server: string,
-    key: string,
-    source: string,
-    kind: SyncEntityKind,
-    since: string | undefined,
-    signal: AbortSignal | undefined,
-    onRead: (count: number) => Promise<void>,
-  ): Promise<Fetched> {
-    const name = KIND_NAMES[kind];
-    const changed = new Map<string, RemoteRecord<FieldsOf[SyncEntityKind]>>();
-    let stamp: string | undefined;
-    let cursor: string | undefined;
-    do {
-      signal?.throwIfAborted();
-      const page = await this.remote.page(server, key, source, kind, { since, cursor }, signal);
-      stamp ??= page.stamp;
-      for (const item of page.items) {
-        if (changed.has(item.externalId)) {
-          throw new RemoteError(
-            `The remote listed ${name} ${item.externalId} of organisation ${source} twice`,
-          );
-        }
-        const converted = (
-          fromExport[kind] as (i: typeof item) => ReturnType<(typeof fromExport)[typeof kind]>
-        )(item);
-        changed.set(item.externalId, { source, externalId: item.externalId, ...converted });
-      }
-      this.assertBounded(changed.size, name, source);
-      if (page.nextCursor !== null && page.nextCursor === cursor) {
-        throw new RemoteError(
-          `The remote answered the same ${name} page twice (its cursor does not move)`,
-        );
-      }
-      cursor = page.nextCursor ?? undefined;
-      await onRead(changed.size);
-    } while (cursor);
-    if (since === undefined) {
-      return { source, kind, records: [...changed.values()], stamp: stamp!, incremental: false };
-    }
-    // Changes only: the full id listing says what still exists (and so what was removed).
-    const records: RemoteRecord<FieldsOf[SyncEntityKind]>[] = [];
-    const ids = new Set<string>();
-    cursor = undefined;
-    do {
-      signal?.throwIfAborted();
-      const page = await this.remote.ids(server, key, source, kind, cursor, signal);
-      for (const id of page.ids) {
-        if (ids.has(id)) {
-          throw new RemoteError(`The remote listed ${name} ${id} of organisation ${source} twice`);
-        }
-        ids.add(id);
-        records.push(changed.get(id) ?? { source, externalId: id });
-      }
-      this.assertBounded(ids.size, name, source);
-      if (page.nextCursor !== null && page.nextCursor === cursor) {
-        throw new RemoteError(`The remote answered the same ${name} id page twice`);
-      }
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    return { source, kind, records, stamp: stamp!, incremental: true };
-  }
-
-  private assertBounded(count: number, name: string, source: string) {
-    if (count > this.options.maxItemsPerKind) {
-      throw new RemoteError(
-        `The remote lists more than ${this.options.maxItemsPerKind} ${name}s for organisation ${source}`,
-      );
-    }
   }
 
   // ── Applying: one transaction ────────────────────────────────────────────
@@ -418,12 +284,9 @@ export class SyncRunService {
     for (const f of fetched)
       if (!outcome.kindsWithErrors.has(f.kind)) stamps[`${f.source}/${f.kind}`] = f.stamp;
     const incremental = fetched.length > 0 && fetched.every((f) => f.incremental);
-    const current = await this.lockConfig(trx, config.id);
+    const current = await this.configs.lockSchedule(trx, config.id);
     const next = afterRun(current, false, new Date(), this.options.retryBaseSeconds);
-    await sql`
-      UPDATE sync_configurations
-      SET failures = 0, next_run_at = ${next.nextRunAt}, stamps = ${JSON.stringify(stamps)}::jsonb
-      WHERE id = ${config.id}`.execute(trx);
+    await this.configs.ranWell(trx, config.id, next.nextRunAt, stamps);
     await this.results.finish(trx, resultId, {
       status: outcome.errorCount ? 'PARTIAL' : 'SUCCESS',
       counts: outcome.counts,
@@ -687,27 +550,16 @@ export class SyncRunService {
    */
   private async fail(conn: Trx, configurationId: number, resultId: number, reason: string) {
     await conn.transaction().execute(async (trx) => {
-      const current = await this.lockConfig(trx, configurationId);
+      const current = await this.configs.lockSchedule(trx, configurationId);
       const next = afterRun(current, true, new Date(), this.options.retryBaseSeconds);
       await this.results.fail(trx, resultId, reason, next.nextRetryAt);
-      await sql`
-        UPDATE sync_configurations
-        SET failures = ${next.failures}, next_run_at = ${next.nextRunAt}, stamps = '{}'
-        WHERE id = ${configurationId}`.execute(trx);
+      await this.configs.ranBadly(trx, configurationId, next.failures, next.nextRunAt);
     });
-  }
-
-  private async lockConfig(trx: Trx, id: number) {
-    const { rows } = await sql<{ enabled: boolean; intervalMinutes: number; failures: number }>`
-      SELECT enabled, interval_minutes AS "intervalMinutes", failures
-      FROM sync_configurations WHERE id = ${id} FOR UPDATE`.execute(trx);
-    if (!rows[0]) throw new Error(`sync configuration ${id} is gone`);
-    return rows[0];
   }
 }
 
 /** Writes progress at most every PROGRESS_MS (or when forced), one write at a time. */
-class ProgressWriter {
+class ProgressWriter implements ProgressSink {
   private last = 0;
 
   constructor(private readonly save: (progress: SyncProgress) => Promise<void>) {}

@@ -139,7 +139,7 @@ describe.skipIf(!janusInstalled)('the video gateway (Janus run by the server)', 
     expect(noToken.statusCode).toBe(401);
 
     await t.as('manager', { method: 'PUT', url: `/api/assetmonitorings/${monitoring.id}/end` });
-    await t.app.services.monitoring.runJobs();
+    await t.app.services.monitoringJobs.runJobs();
     expect(await gateway.roomExists(roomId!)).toBe(false);
     const ended = await t.as('manager', {
       method: 'GET',
@@ -168,6 +168,6 @@ describe.skipIf(!janusInstalled)('the video gateway (Janus run by the server)', 
     ).toBe(true);
     expect(await until(() => gateway.roomExists(monitoring.liveFeed!.roomId!), 5000)).toBe(true);
     await t.as('manager', { method: 'PUT', url: `/api/assetmonitorings/${monitoring.id}/end` });
-    await t.app.services.monitoring.runJobs();
+    await t.app.services.monitoringJobs.runJobs();
   }, 30_000);
 });

@@ -1,0 +1,71 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { EngineService } from '../modules/engine/engine.service.js';
+import type { MediaService } from '../modules/media/media.service.js';
+import type { MonitoringJobs } from '../modules/monitoring/monitoring-jobs.service.js';
+import type { MonitoringJob, MonitoringService } from '../modules/monitoring/monitoring.service.js';
+import type { SyncScheduler } from '../modules/sync/sync-scheduler.js';
+import { JobRunner } from './job-runner.js';
+
+interface Logger {
+  warn(object: object, message: string): void;
+  info(message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface BackgroundServices {
+  engine: EngineService;
+  media: MediaService;
+  monitoring: MonitoringService;
+  monitoringJobs: MonitoringJobs;
+  syncScheduler: SyncScheduler;
+}
+
+/**
+ * All background work of a server process, registered in one place: the jobs and their
+ * schedules (an interval of 0 keeps this process out of that job), and the loops started with
+ * them. app.ts starts it when the app is ready and stops it when it closes.
+ */
+export function createBackgroundWork(
+  db: Db,
+  config: Config,
+  services: BackgroundServices,
+  engineWorkers: number,
+  log: Logger,
+): JobRunner {
+  const jobs = new JobRunner(db, log);
+  if (config.media.jobMinutes > 0)
+    jobs.handle('media.retention', {
+      everySeconds: config.media.jobMinutes * 60,
+      run: () => services.media.retentionJob(),
+    });
+  const every = config.monitoring.jobSeconds;
+  if (every > 0) {
+    const { monitoring, monitoringJobs: work } = services;
+    jobs.handle('monitoring.checks', { everySeconds: every, run: () => work.checksJob() });
+    jobs.handle('monitoring.webhooks', { everySeconds: every, run: () => work.deliverAlarms() });
+    jobs.handle('monitoring.recordings', {
+      everySeconds: every,
+      run: (signal) => work.recordingsJob(signal),
+    });
+    const want = (job: MonitoringJob) => void jobs.trigger(`monitoring.${job}`);
+    monitoring.onJobWanted(want);
+    work.onJobWanted(want);
+  }
+  if (config.sync.jobSeconds > 0) {
+    jobs.handle('sync.round', {
+      everySeconds: config.sync.jobSeconds,
+      run: (signal) => services.syncScheduler.runRound(signal),
+    });
+    services.syncScheduler.onJobWanted({
+      trigger: () => jobs.trigger('sync.round'),
+      settled: () => jobs.settled('sync.round'),
+    });
+  }
+  // The engine keeps its own asset-day queue (faster for that work: docs/performance.md).
+  jobs.add({
+    start: () => services.engine.start(engineWorkers),
+    stop: () => services.engine.stop(),
+  });
+  return jobs;
+}
