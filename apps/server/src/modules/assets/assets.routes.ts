@@ -7,7 +7,7 @@ import {
   IdParams,
   UpdateAssetBody,
 } from '@fleet/contract';
-import { sendPage } from '../../lib/list-page.js';
+import { sendPage } from '../../db/list-page.js';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
 
 export const assetRoutes: FastifyPluginAsyncTypebox = async (app) => {

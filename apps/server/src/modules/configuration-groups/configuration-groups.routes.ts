@@ -10,8 +10,8 @@ import {
   UpdateConfigurationGroupBody,
 } from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
-import { sendPage } from '../../lib/list-page.js';
-import { membershipRoutes } from '../groups/membership.routes.js';
+import { sendPage } from '../../db/list-page.js';
+import { membershipRoutes } from '../groups/index.js';
 
 export const configurationGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.configurationGroups;

@@ -11,8 +11,8 @@ import {
   RecordBatch,
 } from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
-import { deviceMediaRoutes } from '../media/media.routes.js';
-import { deviceMonitoringRoutes } from '../monitoring/monitoring.routes.js';
+import { deviceMediaRoutes } from '../media/index.js';
+import { deviceMonitoringRoutes } from '../monitoring/index.js';
 
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 

@@ -9,7 +9,7 @@ import {
   UpdateDeviceBody,
 } from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
-import { sendPage } from '../../lib/list-page.js';
+import { sendPage } from '../../db/list-page.js';
 
 export const deviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.devices;

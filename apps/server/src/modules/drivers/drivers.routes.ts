@@ -8,7 +8,7 @@ import {
   UpdateDriverBody,
 } from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
-import { sendPage } from '../../lib/list-page.js';
+import { sendPage } from '../../db/list-page.js';
 
 export const driverRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.drivers;

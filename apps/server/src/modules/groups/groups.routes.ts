@@ -9,7 +9,7 @@ import {
   UpdateGroupBody,
 } from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
-import { sendPage } from '../../lib/list-page.js';
+import { sendPage } from '../../db/list-page.js';
 import { membershipRoutes } from './membership.routes.js';
 
 export const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {

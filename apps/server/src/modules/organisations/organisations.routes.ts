@@ -11,7 +11,7 @@ import {
   UpdateOrganisationBody,
 } from '@fleet/contract';
 import { errorResponses } from '../../lib/http-error.js';
-import { sendPage } from '../../lib/list-page.js';
+import { sendPage } from '../../db/list-page.js';
 import { sendProgress } from '../../lib/progress-stream.js';
 
 export const organisationRoutes: FastifyPluginAsyncTypebox = async (app) => {

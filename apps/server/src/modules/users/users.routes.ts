@@ -8,7 +8,7 @@ import {
   UserListQuery,
 } from '@fleet/contract';
 import { errorResponses, NoContent } from '../../lib/http-error.js';
-import { sendPage } from '../../lib/list-page.js';
+import { sendPage } from '../../db/list-page.js';
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.users;

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { TOTAL_COUNT_HEADER, type ListParams } from '@fleet/contract';
-import type { Db } from '../db/database.js';
+import type { Db } from './database.js';
 
 /** A page of a list and how many rows match (whatever the page). */
 export interface Page<T> {
