@@ -79,29 +79,8 @@ const VERSION: string = JSON.parse(
  * The callbacks between modules (a link changed, a device fitted) are wired here, not imported.
  */
 function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
-  const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
-  const { timezone } = config;
-  // Issue 16: the destinations users' addresses (webhook, sync remote) may reach, and the
-  // expensive reads' connections (cancelled when the client goes away; bounded).
-  const outbound = new OutboundPolicy(config.outbound.allow);
-  const heavyWork = new HeavyWork(db, config.heavy, log);
-  const synced = new SyncedRecords(db);
-  const tree = organisationTree(db);
-  const { access, fleetAccess } = createAccess(tree);
-  const { organisations, deletion } = createOrganisations({ db, access, log });
-  const { tokens, sessions, auth } = createAuth({ db, config, secret });
-  const { engine, ingest } = createEngine({ db, timezone, log });
-  const assets = assetReads(db);
-  const drivers = driverReads(db);
-  const deviceChannel = createDeviceChannel({ db, log });
-  const { configurations, deviceSettings, scoreSettings } = createConfigurations({
-    db,
-    access,
-    fleetAccess,
-    assets,
-    deviceChannel,
-  });
-  const linkChanged: LinkChanged = (change) => engine.linkChanged(change);
+  const base = foundation(db, config, log);
+  const { secret, outbound, access, fleetAccess, assets, drivers, deviceChannel } = base;
   const { media, mediaLinks, mediaLinkTokens } = createMedia({
     db,
     config,
@@ -115,22 +94,23 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
   const videoGateway = createVideoGateway({ config, log });
   const deviceAuth = createDeviceAuth(deviceLogins(db));
   const syncApiKeys = createApiKeys({ db, access, userName: userNames(db) });
-  const sync = createSync({
-    db,
-    config,
-    secret,
-    outbound,
-    access,
-    tree,
-    log,
-    applied: {
-      linkChanged,
-      devicesFitted: (assetIds) => deviceSettings.pushToAssets(assetIds),
-    },
-  });
-  const reads = { assets, drivers, access, fleetAccess, scoreSettings, heavyWork };
   return {
-    ...sync,
+    ...base.services,
+    ...fleetRecords(base),
+    ...dataReads(base),
+    ...createSync({
+      db,
+      config,
+      secret,
+      outbound,
+      access,
+      tree: base.tree,
+      log,
+      applied: {
+        linkChanged: base.linkChanged,
+        devicesFitted: (assetIds) => base.services.deviceSettings.pushToAssets(assetIds),
+      },
+    }),
     syncApiKeys,
     organisationSettings,
     videoGateway,
@@ -148,17 +128,86 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       outbound,
       log,
     }),
-    deviceChannel,
-    deviceSettings,
-    mediaRequests: createMediaRequests({ db, assets, drivers, fleetAccess, deviceChannel }),
-    managementOverview: createManagementOverview({ db, access }),
-    tokens,
-    sessions,
+    deviceAuth,
+    // Issue 16: one authentication layer that knows every kind of caller.
+    authentication: createAuthentication({
+      config,
+      secret,
+      deviceAuth,
+      mediaLinkTokens,
+      sessions: base.services.sessions,
+      apiKeys: syncApiKeys,
+      monitoringEnd: monitoringEnds(db),
+    }),
+    media,
+    mediaLinks,
+    geocoding: createGeocoding({ db, config, version: VERSION, log }),
+  };
+}
+
+/**
+ * What the other modules are built on: the signing secret, the tree and the access rules,
+ * sign-in, the engine, the device channel, the configurations, and the reads of assets and
+ * drivers other modules are given. `services` are those that routes use too.
+ */
+function foundation(db: Db, config: Config, log: FastifyBaseLogger) {
+  const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  const tree = organisationTree(db);
+  const { access, fleetAccess } = createAccess(tree);
+  const { organisations, deletion } = createOrganisations({ db, access, log });
+  const { tokens, sessions, auth } = createAuth({ db, config, secret });
+  const { engine, ingest } = createEngine({ db, timezone: config.timezone, log });
+  const assets = assetReads(db);
+  const deviceChannel = createDeviceChannel({ db, log });
+  const { configurations, deviceSettings, scoreSettings } = createConfigurations({
+    db,
     access,
-    auth,
-    organisations,
-    users: createUsers({ db, access, sessions }),
-    configurations,
+    fleetAccess,
+    assets,
+    deviceChannel,
+  });
+  return {
+    db,
+    config,
+    log,
+    secret,
+    tree,
+    access,
+    fleetAccess,
+    assets,
+    deviceChannel,
+    engine,
+    drivers: driverReads(db),
+    deletion,
+    scoreSettings,
+    // Issue 16: the destinations users' addresses (webhook, sync remote) may reach, and the
+    // expensive reads' connections (cancelled when the client goes away; bounded).
+    outbound: new OutboundPolicy(config.outbound.allow),
+    heavyWork: new HeavyWork(db, config.heavy, log),
+    synced: new SyncedRecords(db),
+    linkChanged: ((change) => engine.linkChanged(change)) satisfies LinkChanged,
+    services: {
+      tokens,
+      sessions,
+      access,
+      auth,
+      organisations,
+      engine,
+      ingest,
+      deviceChannel,
+      configurations,
+      deviceSettings,
+    },
+  };
+}
+type Foundation = ReturnType<typeof foundation>;
+
+/** The fleet records: assets, drivers, devices, their links and groups, and footage requests. */
+function fleetRecords(base: Foundation) {
+  const { db, config, access, fleetAccess, synced, assets, drivers } = base;
+  const { deviceSettings } = base.services;
+  return {
+    users: createUsers({ db, access, sessions: base.services.sessions }),
     assets: createAssets({ db, fleetAccess, synced }),
     drivers: createDrivers({ db, fleetAccess, synced }),
     devices: createDevices({
@@ -184,39 +233,39 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
       devices: deviceReads(db),
       fleetAccess,
       synced,
-      changed: linkChanged,
+      changed: base.linkChanged,
       deviceFitted: (assetId) => deviceSettings.pushToAssets([assetId]),
     }),
-    deviceAuth,
-    // Issue 16: one authentication layer that knows every kind of caller.
-    authentication: createAuthentication({
-      config,
-      secret,
-      sessions,
-      deviceAuth,
-      mediaLinkTokens,
-      apiKeys: syncApiKeys,
-      monitoringEnd: monitoringEnds(db),
+    mediaRequests: createMediaRequests({
+      db,
+      assets,
+      drivers,
+      fleetAccess,
+      deviceChannel: base.deviceChannel,
     }),
-    ingest,
-    engine,
+    managementOverview: createManagementOverview({ db, access }),
+  };
+}
+
+/** What reads the engine's results: reports, vehicle data, the fleet overview, admin data. */
+function dataReads(base: Foundation) {
+  const { db, config, log, tree, access, fleetAccess, assets, engine } = base;
+  const reads = { ...base, groups: groupMembers(db), timezone: config.timezone };
+  return {
     adminData: createAdminData({
       db,
-      timezone,
+      timezone: config.timezone,
       tree,
       assets,
       engine,
       access,
       fleetAccess,
-      deletion,
       log,
+      deletion: base.deletion,
     }),
-    reports: createReports({ ...reads, db, timezone, groups: groupMembers(db) }),
-    fleet: createFleet({ db, tree, access, scoreSettings, heavyWork }),
-    vehicleData: createVehicleData({ ...reads, db, reports: reportReads(db, timezone) }),
-    media,
-    mediaLinks,
-    geocoding: createGeocoding({ db, config, version: VERSION, log }),
+    reports: createReports(reads),
+    fleet: createFleet(reads),
+    vehicleData: createVehicleData({ ...reads, reports: reportReads(db, config.timezone) }),
   };
 }
 
