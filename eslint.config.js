@@ -3,6 +3,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The server's borders (issue 17): a module is used through its front door (modules/<m>/index.ts)
+// only, and SQL is written in repositories (*.repository.ts) and db/ only.
+const otherModuleFile = {
+  regex: '^\\.\\./(?!\\.\\.?/)[^/]+/(?!index\\.js$)',
+  message: "Use the other module through its front door: '../<module>/index.js'.",
+};
+const moduleFile = {
+  regex: '(^|/)modules/[^/]+/(?!index\\.js$)[^/]+$',
+  message: "Use a module through its front door: 'modules/<module>/index.js'.",
+};
+const sqlOutsideRepositories = {
+  name: 'kysely',
+  importNames: ['sql'],
+  message: 'SQL belongs in a *.repository.ts of the module, or in db/ when modules share it.',
+};
+const serverImports = (patterns, paths = []) => ({
+  'no-restricted-imports': ['error', { patterns, paths }],
+});
+const serverProduct = (files, rules, extraIgnores = []) => ({
+  files,
+  // Tests may reach inside a module to set up what they check.
+  ignores: ['**/*.test.ts', ...extraIgnores],
+  rules,
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -64,4 +89,38 @@ export default tseslint.config(
       ],
     },
   },
+  serverProduct(
+    ['apps/server/src/modules/**/*.ts'],
+    serverImports([otherModuleFile], [sqlOutsideRepositories]),
+  ),
+  serverProduct(
+    [
+      'apps/server/src/modules/**/*.repository.ts',
+      // Issue 17: the job runner's change moves this file's SQL into repositories; then this goes.
+      'apps/server/src/modules/sync/sync-run.service.ts',
+    ],
+    serverImports([otherModuleFile]),
+  ),
+  serverProduct(
+    ['apps/server/src/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    serverImports([moduleFile], [sqlOutsideRepositories]),
+  ),
+  serverProduct(
+    ['apps/server/src/db/**/*.ts'],
+    serverImports([
+      { ...moduleFile, regex: '(^|/)modules/', message: 'db/ sits below the modules.' },
+    ]),
+  ),
+  serverProduct(
+    ['apps/server/src/lib/**/*.ts'],
+    serverImports(
+      [
+        {
+          regex: '(^|/)(modules|db)/',
+          message: 'lib/ is plumbing: it imports neither db/ nor modules.',
+        },
+      ],
+      [sqlOutsideRepositories],
+    ),
+  ),
 );

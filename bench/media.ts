@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { MediaRequest, RequestedMedia } from '@fleet/contract';
-import { multipart } from '../apps/server/src/modules/media/media-test-files.js';
+import { multipart } from '../apps/server/src/test/media-test-files.js';
 import { ffmpegPath } from '../apps/simulator/src/media-maker.js';
 import { percentile } from './ingest.js';
 import { agent, apiAs, createTruck, pool, progress, type Bench } from './setup.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { findChromium, launch } from '../e2e/browser.js';
-import { DEMO_PASSWORD } from '../apps/server/src/modules/demo/demo-accounts.js';
+import { DEMO_PASSWORD } from '../apps/server/src/modules/demo/index.js';
 import { percentile } from './ingest.js';
 import { progress, WEB_DIST } from './setup.js';
 

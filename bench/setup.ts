@@ -19,9 +19,9 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDb, migrate, type Db } from '../apps/server/src/db/database.js';
 import { clearStaleServer, startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
-import { ConfigurationRepository } from '../apps/server/src/modules/configurations/configurations.repository.js';
-import { DEMO_PASSWORD } from '../apps/server/src/modules/demo/demo-accounts.js';
-import { seedDemo } from '../apps/server/src/modules/demo/demo.seed.js';
+import { syncDefinitions } from '../apps/server/src/modules/configurations/index.js';
+import { DEMO_PASSWORD } from '../apps/server/src/modules/demo/index.js';
+import { seedDemo } from '../apps/server/src/modules/demo/index.js';
 
 /** The fleet's time zone (the app's default), for local days. */
 export const TIMEZONE = 'Europe/Amsterdam';
@@ -138,7 +138,7 @@ export async function startBench(poolSize: number): Promise<Bench> {
     });
     await migrate(db);
     await seedDemo(db);
-    await new ConfigurationRepository(db).syncDefinitions();
+    await syncDefinitions(db);
     const { rows } = await sql<{ server_version: string }>`SHOW server_version`.execute(db);
     const postgresVersion = rows[0]?.server_version ?? 'unknown';
 

@@ -10,8 +10,8 @@ import type { IssuedSyncApiKey, Organisation, SyncCounts, SyncResult } from '@fl
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDb, migrate, type Db } from '../apps/server/src/db/database.js';
-import { ConfigurationRepository } from '../apps/server/src/modules/configurations/configurations.repository.js';
-import { seedDemo } from '../apps/server/src/modules/demo/demo.seed.js';
+import { syncDefinitions } from '../apps/server/src/modules/configurations/index.js';
+import { seedDemo } from '../apps/server/src/modules/demo/index.js';
 import { apiAs, progress, TIMEZONE, WEB_DIST, type Bench } from './setup.js';
 
 /** One synchronisation run as the mirror recorded it, and as the bench saw it. */
@@ -74,7 +74,7 @@ export async function syncTimings(
     db = createDb(url.toString(), 10);
     await migrate(db);
     await seedDemo(db);
-    await new ConfigurationRepository(db).syncDefinitions();
+    await syncDefinitions(db);
     mirror = await buildApp({
       config: loadConfig({
         DATA_DIR: dataDir,

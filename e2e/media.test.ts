@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testJpeg, testMp4 } from '../apps/server/src/modules/media/media-test-files.js';
+import { testJpeg, testMp4 } from '../apps/server/src/test/media-test-files.js';
 import { screenshot } from './browser.js';
 import {
   ACCOUNTS,

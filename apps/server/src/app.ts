@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -12,399 +9,265 @@ import { depthLimited } from './lib/json-depth.js';
 import { redactUrl, redactingStream } from './lib/redact.js';
 import { createBackgroundWork } from './jobs/background.js';
 import type { JobRunner } from './jobs/job-runner.js';
-import { AccessService } from './modules/access/access.service.js';
-import { FleetAccess } from './modules/access/fleet-access.js';
-import { AssetRepository } from './modules/assets/assets.repository.js';
-import { assetRoutes } from './modules/assets/assets.routes.js';
-import { AssetService } from './modules/assets/assets.service.js';
-import { AuthRepository } from './modules/auth/auth.repository.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import { loadOrCreateSecret } from './modules/auth/secret.js';
-import { SessionCheck } from './modules/auth/sessions.js';
-import { AccessTokens } from './modules/auth/tokens.js';
-import { ConfigurationRepository } from './modules/configurations/configurations.repository.js';
-import { configurationRoutes } from './modules/configurations/configurations.routes.js';
-import { ConfigurationService } from './modules/configurations/configurations.service.js';
-import { ConfigurationGroupRepository } from './modules/configuration-groups/configuration-groups.repository.js';
-import { configurationGroupRoutes } from './modules/configuration-groups/configuration-groups.routes.js';
-import { ConfigurationGroupService } from './modules/configuration-groups/configuration-groups.service.js';
-import { DeviceAuthService } from './modules/device-api/device-auth.js';
-import { deviceApiRoutes } from './modules/device-api/device-api.routes.js';
-import { DeviceRepository } from './modules/devices/devices.repository.js';
-import { deviceRoutes } from './modules/devices/devices.routes.js';
-import { DeviceService } from './modules/devices/devices.service.js';
-import { DriverRepository } from './modules/drivers/drivers.repository.js';
-import { driverRoutes } from './modules/drivers/drivers.routes.js';
-import { DriverService } from './modules/drivers/drivers.service.js';
-import { EngineRepository } from './modules/engine/engine.repository.js';
-import { EngineService } from './modules/engine/engine.service.js';
-import { IngestRepository } from './modules/engine/ingest.repository.js';
-import { IngestService } from './modules/engine/ingest.service.js';
-import { createGeocoder } from './modules/geocoding/geocoders.repository.js';
-import { GeocodeCacheRepository } from './modules/geocoding/geocoding.repository.js';
-import { GeocodingService } from './modules/geocoding/geocoding.service.js';
-import { GroupRepository } from './modules/groups/groups.repository.js';
-import { groupRoutes } from './modules/groups/groups.routes.js';
-import { GroupService } from './modules/groups/groups.service.js';
-import { AdminDataRepository } from './modules/admin-data/admin-data.repository.js';
-import { adminDataRoutes } from './modules/admin-data/admin-data.routes.js';
-import { AdminDataService } from './modules/admin-data/admin-data.service.js';
-import { DataDeletionRepository } from './modules/admin-data/data-deletion.repository.js';
-import { DataDeletionService } from './modules/admin-data/data-deletion.service.js';
-import { ScoreSettingsService } from './modules/drivingstyle/score-settings.js';
-import { ReportsRepository } from './modules/reports/reports.repository.js';
-import { reportRoutes } from './modules/reports/reports.routes.js';
-import { ReportsService } from './modules/reports/reports.service.js';
-import { VehicleDataRepository } from './modules/vehicle-data/vehicle-data.repository.js';
-import { vehicleDataRoutes } from './modules/vehicle-data/vehicle-data.routes.js';
-import { FleetRepository } from './modules/fleet/fleet.repository.js';
-import { fleetRoutes } from './modules/fleet/fleet.routes.js';
-import { FleetService } from './modules/fleet/fleet.service.js';
-import { VehicleDataService } from './modules/vehicle-data/vehicle-data.service.js';
-import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { MediaFilesRepository } from './modules/media/media-files.repository.js';
-import { createMediaStore } from './modules/media/media-store.repository.js';
-import { MediaRepository } from './modules/media/media.repository.js';
-import { mediaLinkRoutes, mediaRoutes } from './modules/media/media.routes.js';
-import { MediaLinkService, MediaLinkTokens } from './modules/media/media-links.js';
-import { MediaService } from './modules/media/media.service.js';
-import { LinkRepository } from './modules/links/links.repository.js';
-import { assetDriverLinkRoute, linkRoutes } from './modules/links/links.routes.js';
-import { LinkService, type LinkChanged } from './modules/links/links.service.js';
-import { OrganisationRepository } from './modules/organisations/organisations.repository.js';
-import { organisationRoutes } from './modules/organisations/organisations.routes.js';
-import { OrganisationService } from './modules/organisations/organisations.service.js';
-import { UserRepository } from './modules/users/users.repository.js';
-import { userRoutes } from './modules/users/users.routes.js';
-import { UserService } from './modules/users/users.service.js';
+import { createAccess } from './modules/access/index.js';
+import { adminDataRoutes, createAdminData } from './modules/admin-data/index.js';
+import { assetReads, assetRoutes, createAssets } from './modules/assets/index.js';
+import { authRoutes, createAuth, loadOrCreateSecret } from './modules/auth/index.js';
+import { createAuthentication } from './modules/authn/index.js';
+import { clientConfigRoutes } from './modules/client-config/index.js';
+import {
+  configurationGroupRoutes,
+  createConfigurationGroups,
+} from './modules/configuration-groups/index.js';
+import { configurationRoutes, createConfigurations } from './modules/configurations/index.js';
+import { createDeviceAuth, deviceApiRoutes } from './modules/device-api/index.js';
+import { createDeviceChannel } from './modules/device-channel/index.js';
+import { createDevices, deviceLogins, deviceReads, deviceRoutes } from './modules/devices/index.js';
+import { createDrivers, driverReads, driverRoutes } from './modules/drivers/index.js';
+import { createEngine } from './modules/engine/index.js';
+import { createFleet, fleetRoutes } from './modules/fleet/index.js';
+import { createGeocoding } from './modules/geocoding/index.js';
+import { createGroups, groupMembers, groupRoutes } from './modules/groups/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import {
+  assetDriverLinkRoute,
+  createLinks,
+  linkRoutes,
+  type LinkChanged,
+} from './modules/links/index.js';
+import {
+  createManagementOverview,
+  managementOverviewRoutes,
+} from './modules/management-overview/index.js';
+import { createMedia, mediaLinkRoutes, mediaRoutes } from './modules/media/index.js';
+import { createMediaRequests, mediaRequestRoutes } from './modules/media-requests/index.js';
+import {
+  createMonitoring,
+  monitoringEnds,
+  monitoringRoutes,
+  monitoringViewRoutes,
+} from './modules/monitoring/index.js';
+import {
+  createOrganisationSettings,
+  organisationSettingsRoutes,
+} from './modules/organisation-settings/index.js';
+import {
+  createOrganisations,
+  organisationRoutes,
+  organisationTree,
+} from './modules/organisations/index.js';
+import { createReports, reportReads, reportRoutes } from './modules/reports/index.js';
+import { createApiKeys, createSync, syncExportRoutes, syncRoutes } from './modules/sync/index.js';
+import { createUsers, userNames, userRoutes } from './modules/users/index.js';
+import { createVehicleData, vehicleDataRoutes } from './modules/vehicle-data/index.js';
+import { createVideoGateway, janusProxyRoutes } from './modules/video-gateway/index.js';
 import authenticate from './plugins/authenticate.js';
 import bodyDeadline from './plugins/body-deadline.js';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
 import { validatorCompiler } from './plugins/validation.js';
 import web from './plugins/web.js';
-// Issue 8: the device channel and media requests.
-import { DeviceChannelRepository } from './modules/device-channel/device-channel.repository.js';
-import { DeviceChannelService } from './modules/device-channel/device-channel.service.js';
-import { MediaRequestRepository } from './modules/media-requests/media-requests.repository.js';
-import { mediaRequestRoutes } from './modules/media-requests/media-requests.routes.js';
-import { MediaRequestService } from './modules/media-requests/media-requests.service.js';
-// Issue 9: live monitoring, the video gateway and organisation settings.
-import { MonitoringRepository } from './modules/monitoring/monitoring.repository.js';
-import { monitoringRoutes, monitoringViewRoutes } from './modules/monitoring/monitoring.routes.js';
-import { MonitoringService } from './modules/monitoring/monitoring.service.js';
-import { RecordingsRepository } from './modules/monitoring/recordings.repository.js';
-import { WebhookRepository } from './modules/monitoring/webhook.repository.js';
+import { SyncedRecords } from './db/synced-records.js';
 import { OutboundPolicy } from './lib/outbound.js';
-import { OrganisationSettingsRepository } from './modules/organisation-settings/organisation-settings.repository.js';
-import { organisationSettingsRoutes } from './modules/organisation-settings/organisation-settings.routes.js';
-import { OrganisationSettingsService } from './modules/organisation-settings/organisation-settings.service.js';
-import { janusProxyRoutes } from './modules/video-gateway/janus-proxy.routes.js';
-import { VideoGatewayService } from './modules/video-gateway/video-gateway.service.js';
-// Issue 10: management.
-import { ManagementOverviewRepository } from './modules/management-overview/management-overview.repository.js';
-import { managementOverviewRoutes } from './modules/management-overview/management-overview.routes.js';
-import { ManagementOverviewService } from './modules/management-overview/management-overview.service.js';
-import { DeviceSettingsRepository } from './modules/configurations/device-settings.repository.js';
-import { DeviceSettingsService } from './modules/configurations/device-settings.service.js';
-// Issue 11: synchronisation.
-import { ApiKeyRepository } from './modules/sync/api-keys.repository.js';
-import { ApiKeyService } from './modules/sync/api-keys.service.js';
-import { KeyCrypto } from './modules/sync/key-crypto.js';
-import { SyncRemoteRepository } from './modules/sync/remote.repository.js';
-import { SyncApplyRepository } from './modules/sync/sync-apply.repository.js';
-import { SyncConfigRepository } from './modules/sync/sync-config.repository.js';
-import { SyncExportRepository } from './modules/sync/sync-export.repository.js';
-import { syncExportRoutes } from './modules/sync/sync-export.routes.js';
-import { SyncExportService } from './modules/sync/sync-export.service.js';
-import { SyncResultRepository } from './modules/sync/sync-results.repository.js';
-import { SyncRunService } from './modules/sync/sync-run.service.js';
-import { SyncScheduler } from './modules/sync/sync-scheduler.js';
-import { syncRoutes } from './modules/sync/sync.routes.js';
-import { SyncService } from './modules/sync/sync.service.js';
-import { SyncedRecords } from './modules/sync/synced-records.repository.js';
-// Issue 16: one authentication layer.
-import { Authentication } from './modules/authn/authn.service.js';
-import { MonitoringTokens } from './modules/monitoring/monitoring-tokens.js';
-import { MonitoringJobs } from './modules/monitoring/monitoring-jobs.service.js';
-// Issue 16: heavy work is cancellable and bounded.
-import { HeavyWork } from './lib/limits-http.js';
-
-/** Most records of one kind a remote organisation may list to one run. */
-const SYNC_MAX_ITEMS_PER_KIND = 100_000;
-/** Largest answer read from a remote (one page). */
-const SYNC_MAX_ANSWER_BYTES = 20 * 1024 * 1024;
+import { HeavyWork } from './db/heavy-work.js';
 
 const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ).version;
 
+/**
+ * Each module is built by its factory (its index.ts) from the modules it depends on, in an order
+ * that follows the arrows: the tree and access first, the fleet records, then what uses them.
+ * The callbacks between modules (a link changed, a device fitted) are wired here, not imported.
+ */
 function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
-  const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
-  const tokens = new AccessTokens(secret, config.accessTokenTtlSeconds);
-  const organisationRepository = new OrganisationRepository(db);
-  const access = new AccessService(organisationRepository);
-  const fleetAccess = new FleetAccess(access, organisationRepository);
-  const assetRepository = new AssetRepository(db);
-  const deviceRepository = new DeviceRepository(db);
-  const driverRepository = new DriverRepository(db);
-  const linkRepository = new LinkRepository(db);
-  const syncedRecords = new SyncedRecords(db);
-  const engine = new EngineService(new EngineRepository(db, config.timezone), log);
-  // Issue 11: deleting an organisation, or its data, in one transaction with progress.
-  const dataDeletion = new DataDeletionService(new DataDeletionRepository(db), log);
-  const linkChanged: LinkChanged = (change) => engine.linkChanged(change);
-  const configurationRepository = new ConfigurationRepository(db);
-  const scoreSettings = new ScoreSettingsService(configurationRepository);
-  const reportsRepository = new ReportsRepository(db, config.timezone);
-  // Issue 16: the expensive reads' connections (cancelled when the client goes away; bounded).
-  const heavyWork = new HeavyWork(db, config.heavy, log);
-  const authRepository = new AuthRepository(db);
-  const sessions = new SessionCheck(tokens, authRepository, config.sessionCacheSeconds);
-  const groupRepository = new GroupRepository(db);
-  // Issue 8: the channel to the devices, and the media requests it carries.
-  const deviceChannel = new DeviceChannelService(new DeviceChannelRepository(db), db, log);
-  const mediaRequests = new MediaRequestService(
-    new MediaRequestRepository(db),
-    assetRepository,
-    driverRepository,
-    fleetAccess,
-    deviceChannel,
-  );
-  const media = new MediaService(
-    new MediaRepository(db),
-    new MediaFilesRepository(config.dataDir),
-    createMediaStore(config.media, config.dataDir),
-    assetRepository,
-    driverRepository,
-    fleetAccess,
-    log,
-    config.media.maxBytes,
-    {
-      quotaBytes: config.input.mediaQuotaBytes,
-      perMinute: config.input.uploadsPerMinute,
-      bytesPerHour: config.input.uploadBytesPerHour,
-    },
-  );
-  // Issue 16: the destinations users' addresses (webhook, sync remote) may reach.
-  const outbound = new OutboundPolicy(config.outbound.allow);
-  // Issue 9: organisation settings, the video gateway and monitoring.
-  const organisationSettings = new OrganisationSettingsService(
-    new OrganisationSettingsRepository(db),
-    access,
-    outbound,
-  );
-  const videoGateway = new VideoGatewayService(config.videoGateway, config.dataDir, log);
-  const monitoringRepository = new MonitoringRepository(db);
-  const monitoringMediaStore = createMediaStore(config.media, config.dataDir);
-  const monitoring = new MonitoringService(
-    monitoringRepository,
-    assetRepository,
-    driverRepository,
-    access,
-    fleetAccess,
-    deviceChannel,
-    organisationSettings,
-    videoGateway,
-    monitoringMediaStore,
-    config.monitoring,
-    secret,
-    log,
-  );
-  // Issue 17: the monitoring module's background work, apart from its requests and views.
-  const monitoringJobs = new MonitoringJobs(
-    monitoringRepository,
-    monitoring,
-    organisationSettings,
-    videoGateway,
-    new RecordingsRepository(path.join(config.dataDir, 'tmp')),
-    new WebhookRepository(config.monitoring.webhookTimeoutMs, outbound),
-    new MediaFilesRepository(config.dataDir),
-    monitoringMediaStore,
-    config.monitoring,
-    log,
-  );
-  // Issue 10: settings reach the devices when a group is saved, an asset joins or leaves a
-  // configuration group, or a device is fitted.
-  const configurations = new ConfigurationService(configurationRepository, access, (groupId) =>
-    deviceSettings.pushToGroup(groupId),
-  );
-  const deviceSettings: DeviceSettingsService = new DeviceSettingsService(
-    new DeviceSettingsRepository(db),
-    configurations,
-    deviceChannel,
-    assetRepository,
-    fleetAccess,
-  );
-  // Issue 11: synchronisation; the remote's API keys are sealed with a key from the signing secret.
-  const keyCrypto = new KeyCrypto(secret);
-  const syncConfigs = new SyncConfigRepository(db);
-  const syncResults = new SyncResultRepository(db);
-  const syncRemote = new SyncRemoteRepository(
-    { timeoutMs: config.sync.timeoutMs, maxBytes: SYNC_MAX_ANSWER_BYTES },
-    outbound,
-  );
-  const userRepository = new UserRepository(db);
-  const syncRuns = new SyncRunService(
+  const base = foundation(db, config, log);
+  const { secret, outbound, access, fleetAccess, assets, drivers, deviceChannel } = base;
+  const { media, mediaLinks, mediaLinkTokens } = createMedia({
     db,
-    syncConfigs,
-    syncResults,
-    new SyncApplyRepository(),
-    syncRemote,
-    keyCrypto,
-    {
-      linkChanged: (change) => engine.linkChanged(change),
-      devicesFitted: (assetIds) => deviceSettings.pushToAssets(assetIds),
-    },
-    {
-      retryBaseSeconds: config.sync.retrySeconds,
-      maxItemsPerKind: SYNC_MAX_ITEMS_PER_KIND,
-      runner: `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
-    },
+    config,
+    secret,
+    assets,
+    drivers,
+    fleetAccess,
     log,
-  );
-  const syncScheduler = new SyncScheduler(syncConfigs, syncResults, syncRuns, log);
-  // Issue 16: one authentication layer that knows every kind of caller.
-  const deviceAuth = new DeviceAuthService(deviceRepository);
-  const syncApiKeys = new ApiKeyService(
-    new ApiKeyRepository(db),
-    access,
-    async (userId) => (await userRepository.find(userId))?.name ?? null,
-  );
-  const mediaLinkTokens = new MediaLinkTokens(secret, config.media.linkSeconds);
-  const monitoringEnds = new MonitoringRepository(db);
-  const authentication = new Authentication(
-    sessions,
-    new MonitoringTokens(secret),
-    deviceAuth,
-    syncApiKeys,
-    mediaLinkTokens,
-    {
-      monitoringTokenHours: config.monitoring.tokenHours,
-      monitoringEnd: (id) => monitoringEnds.endOf(id),
-    },
-  );
+  });
+  const organisationSettings = createOrganisationSettings({ db, access, outbound });
+  const videoGateway = createVideoGateway({ config, log });
+  const deviceAuth = createDeviceAuth(deviceLogins(db));
+  const syncApiKeys = createApiKeys({ db, access, userName: userNames(db) });
   return {
-    syncScheduler,
-    syncRuns,
-    sync: new SyncService(syncConfigs, syncResults, syncRemote, keyCrypto, access, () =>
-      syncScheduler.kick(),
-    ),
+    ...base.services,
+    ...fleetRecords(base),
+    ...dataReads(base),
+    ...createSync({
+      db,
+      config,
+      secret,
+      outbound,
+      access,
+      tree: base.tree,
+      log,
+      applied: {
+        linkChanged: base.linkChanged,
+        devicesFitted: (assetIds) => base.services.deviceSettings.pushToAssets(assetIds),
+      },
+    }),
     syncApiKeys,
-    syncExport: new SyncExportService(new SyncExportRepository(db), organisationRepository),
     organisationSettings,
     videoGateway,
-    monitoring,
-    monitoringJobs,
-    deviceChannel,
-    deviceSettings,
-    mediaRequests,
-    managementOverview: new ManagementOverviewService(new ManagementOverviewRepository(db), access),
-    tokens,
-    sessions,
+    ...createMonitoring({
+      db,
+      config,
+      secret,
+      assets,
+      drivers,
+      access,
+      fleetAccess,
+      deviceChannel,
+      organisationSettings,
+      videoGateway,
+      outbound,
+      log,
+    }),
+    deviceAuth,
+    // Issue 16: one authentication layer that knows every kind of caller.
+    authentication: createAuthentication({
+      config,
+      secret,
+      deviceAuth,
+      mediaLinkTokens,
+      sessions: base.services.sessions,
+      apiKeys: syncApiKeys,
+      monitoringEnd: monitoringEnds(db),
+    }),
+    media,
+    mediaLinks,
+    geocoding: createGeocoding({ db, config, version: VERSION, log }),
+  };
+}
+
+/**
+ * What the other modules are built on: the signing secret, the tree and the access rules,
+ * sign-in, the engine, the device channel, the configurations, and the reads of assets and
+ * drivers other modules are given. `services` are those that routes use too.
+ */
+function foundation(db: Db, config: Config, log: FastifyBaseLogger) {
+  const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  const tree = organisationTree(db);
+  const { access, fleetAccess } = createAccess(tree);
+  const { organisations, deletion } = createOrganisations({ db, access, log });
+  const { tokens, sessions, auth } = createAuth({ db, config, secret });
+  const { engine, ingest } = createEngine({ db, timezone: config.timezone, log });
+  const assets = assetReads(db);
+  const deviceChannel = createDeviceChannel({ db, log });
+  const { configurations, deviceSettings, scoreSettings } = createConfigurations({
+    db,
     access,
-    auth: new AuthService(
-      authRepository,
+    fleetAccess,
+    assets,
+    deviceChannel,
+  });
+  return {
+    db,
+    config,
+    log,
+    secret,
+    tree,
+    access,
+    fleetAccess,
+    assets,
+    deviceChannel,
+    engine,
+    drivers: driverReads(db),
+    deletion,
+    scoreSettings,
+    // Issue 16: the destinations users' addresses (webhook, sync remote) may reach, and the
+    // expensive reads' connections (cancelled when the client goes away; bounded).
+    outbound: new OutboundPolicy(config.outbound.allow),
+    heavyWork: new HeavyWork(db, config.heavy, log),
+    synced: new SyncedRecords(db),
+    linkChanged: ((change) => engine.linkChanged(change)) satisfies LinkChanged,
+    services: {
       tokens,
-      config.refreshTokenTtlSeconds,
-      config.login,
       sessions,
-      config.refreshGraceSeconds,
-    ),
-    organisations: new OrganisationService(organisationRepository, access, dataDeletion),
-    users: new UserService(new UserRepository(db), access, sessions),
-    configurations,
-    assets: new AssetService(assetRepository, fleetAccess, syncedRecords),
-    drivers: new DriverService(driverRepository, fleetAccess, syncedRecords),
-    devices: new DeviceService(
-      deviceRepository,
+      access,
+      auth,
+      organisations,
+      engine,
+      ingest,
+      deviceChannel,
+      configurations,
+      deviceSettings,
+    },
+  };
+}
+type Foundation = ReturnType<typeof foundation>;
+
+/** The fleet records: assets, drivers, devices, their links and groups, and footage requests. */
+function fleetRecords(base: Foundation) {
+  const { db, config, access, fleetAccess, synced, assets, drivers } = base;
+  const { deviceSettings } = base.services;
+  return {
+    users: createUsers({ db, access, sessions: base.services.sessions }),
+    assets: createAssets({ db, fleetAccess, synced }),
+    drivers: createDrivers({ db, fleetAccess, synced }),
+    devices: createDevices({
+      db,
       fleetAccess,
-      syncedRecords,
-      config.identifierClashesPerHour,
-    ),
-    groups: new GroupService(
-      new GroupRepository(db),
-      assetRepository,
-      driverRepository,
+      synced,
+      identifierClashesPerHour: config.identifierClashesPerHour,
+    }),
+    groups: createGroups({ db, assets, drivers, fleetAccess }),
+    configurationGroups: createConfigurationGroups({
+      db,
+      assets,
       fleetAccess,
-    ),
-    configurationGroups: new ConfigurationGroupService(
-      new ConfigurationGroupRepository(db),
-      assetRepository,
-      fleetAccess,
-      {
+      settings: {
         devicesOf: (groupId) => deviceSettings.groupDevices(groupId),
         assetsChanged: (assetIds) => deviceSettings.pushToAssets(assetIds),
       },
-    ),
-    deviceLinks: new LinkService(
-      'device',
-      linkRepository,
-      assetRepository,
-      deviceRepository,
+    }),
+    ...createLinks({
+      db,
+      assets,
+      drivers,
+      devices: deviceReads(db),
       fleetAccess,
-      syncedRecords,
-      linkChanged,
-      (assetId) => deviceSettings.pushToAssets([assetId]),
-    ),
-    driverLinks: new LinkService(
-      'driver',
-      linkRepository,
-      assetRepository,
-      driverRepository,
+      synced,
+      changed: base.linkChanged,
+      deviceFitted: (assetId) => deviceSettings.pushToAssets([assetId]),
+    }),
+    mediaRequests: createMediaRequests({
+      db,
+      assets,
+      drivers,
       fleetAccess,
-      syncedRecords,
-      linkChanged,
-    ),
-    deviceAuth,
-    authentication,
-    ingest: new IngestService(new IngestRepository(db, config.timezone)),
-    engine,
-    adminData: new AdminDataService(
-      new AdminDataRepository(db, config.timezone),
-      organisationRepository,
-      assetRepository,
+      deviceChannel: base.deviceChannel,
+    }),
+    managementOverview: createManagementOverview({ db, access }),
+  };
+}
+
+/** What reads the engine's results: reports, vehicle data, the fleet overview, admin data. */
+function dataReads(base: Foundation) {
+  const { db, config, log, tree, access, fleetAccess, assets, engine } = base;
+  const reads = { ...base, groups: groupMembers(db), timezone: config.timezone };
+  return {
+    adminData: createAdminData({
+      db,
+      timezone: config.timezone,
+      tree,
+      assets,
       engine,
       access,
       fleetAccess,
-      dataDeletion,
       log,
-    ),
-    reports: new ReportsService(
-      reportsRepository,
-      assetRepository,
-      driverRepository,
-      groupRepository,
-      access,
-      scoreSettings,
-      heavyWork,
-    ),
-    fleet: new FleetService(
-      new FleetRepository(db),
-      organisationRepository,
-      access,
-      scoreSettings,
-      heavyWork,
-    ),
-    vehicleData: new VehicleDataService(
-      new VehicleDataRepository(db),
-      reportsRepository,
-      assetRepository,
-      driverRepository,
-      access,
-      fleetAccess,
-      scoreSettings,
-      heavyWork,
-    ),
-    media,
-    mediaLinks: new MediaLinkService(mediaLinkTokens, media),
-    geocoding: new GeocodingService(
-      new GeocodeCacheRepository(db),
-      createGeocoder({ ...config.geocoder, userAgent: `Fleetwise/${VERSION}` }),
-      log,
-    ),
+      deletion: base.deletion,
+    }),
+    reports: createReports(reads),
+    fleet: createFleet(reads),
+    vehicleData: createVehicleData({ ...reads, reports: reportReads(db, config.timezone) }),
   };
 }
 
@@ -601,7 +464,13 @@ export async function buildApp({
   );
 
   await app.register(deviceApiRoutes, { prefix: DEVICE_API_BASE });
-  await app.register(janusProxyRoutes);
+  await app.register(janusProxyRoutes, {
+    // The gateway asks monitoring who may use it and watch which room; it does not import it.
+    authorise: (viewer, room) =>
+      room === undefined
+        ? app.services.monitoring.assertMayUseGateway(viewer)
+        : app.services.monitoring.assertMayWatch(viewer, room),
+  });
 
   await app.register(web, { root: config.webDist });
   return app;

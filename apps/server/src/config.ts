@@ -4,9 +4,9 @@ import {
   GEOCODER_KINDS,
   type GeocoderConfig,
   type GeocoderKind,
-} from './modules/geocoding/geocoders.repository.js';
+} from './modules/geocoding/index.js';
 import { parseAllowList } from './lib/outbound.js';
-import type { HeavyWorkConfig } from './lib/limits-http.js';
+import type { HeavyWorkConfig } from './db/heavy-work.js';
 
 export interface Config {
   host: string;
@@ -396,7 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     refreshGraceSeconds: integer(env, 'REFRESH_GRACE', 10, 0),
     // Identity (issue 16): "identifier taken" is an answer about other tenants; bound its rate.
     identifierClashesPerHour: integer(env, 'IDENTIFIER_CLASHES_PER_HOUR', 20),
-    // Issue 16: heavy work (lib/limits-http.ts). The pool has 10 connections; heavy calls take
+    // Issue 16: heavy work (db/heavy-work.ts). The pool has 10 connections; heavy calls take
     // at most `connections` of them, the rest stay for everything else. One at a time: a heavy
     // report keeps a core busy, and two of them on two cores left nothing for other requests.
     heavy: {

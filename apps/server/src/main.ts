@@ -1,10 +1,9 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb, databaseWatch, migrate, watchDatabase } from './db/database.js';
-import { ConfigurationRepository } from './modules/configurations/configurations.repository.js';
+import { syncDefinitions } from './modules/configurations/index.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/demo/demo-accounts.js';
-import { seedDemo } from './modules/demo/demo.seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './modules/demo/index.js';
 
 const say = (message: string) => process.stdout.write(`${message}\n`);
 
@@ -36,7 +35,7 @@ async function main() {
   );
   const applied = await migrate(db);
   if (applied.length) say(`Applied migrations: ${applied.join(', ')}`);
-  await new ConfigurationRepository(db).syncDefinitions();
+  await syncDefinitions(db);
   const seeded = config.seedDemo && (await seedDemo(db));
 
   const app = await buildApp({

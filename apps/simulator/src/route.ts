@@ -415,8 +415,3 @@ export function positionAt(route: Route, metres: number): LatLon & { heading: nu
     heading: bearing(a, b),
   };
 }
-
-export function zoneAt(route: Route, metres: number): RoadKind {
-  for (const zone of route.zones) if (metres < zone.to) return zone.kind;
-  return 'urban';
-}

@@ -137,9 +137,6 @@ export type DriverLink = Static<typeof DriverLink>;
 
 export const AssetList = Type.Array(Asset);
 export const DriverList = Type.Array(Driver);
-export const DeviceList = Type.Array(Device);
-export const GroupList = Type.Array(Group);
-export const ConfigurationGroupList = Type.Array(ConfigurationGroup);
 export const DeviceLinkList = Type.Array(DeviceLink);
 export const DriverLinkList = Type.Array(DriverLink);
 

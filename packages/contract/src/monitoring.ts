@@ -201,11 +201,8 @@ export const AssetMonitoringList = Type.Array(AssetMonitoring);
 export const MonitoringAccessToken = Type.Object({ accessToken: Type.String() });
 export type MonitoringAccessToken = Static<typeof MonitoringAccessToken>;
 
-/** The claims of a monitoring token (its audience is MONITORING_TOKEN_AUDIENCE). */
+/** The audience of a monitoring token. */
 export const MONITORING_TOKEN_AUDIENCE = 'fleetwise-monitoring';
-export interface MonitoringTokenClaims {
-  monitoring_id: number;
-}
 
 /** Live video as the web sees it (GET client-config). */
 export const LiveVideoConfig = Type.Object({

@@ -10,6 +10,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 
+/** The database or a transaction in progress. */
+export type Executor = Db;
+
 /** Timeouts of every connection (README: DB_CONNECT_TIMEOUT, DB_STATEMENT_TIMEOUT, …). */
 export interface DbTimeouts {
   /** Opening a connection, and waiting for a free one of the pool; ms, 0: none. */

@@ -7,7 +7,7 @@ import type {
   EndpointResponse,
   IdParams,
 } from '@fleet/contract';
-import { sendPage, type Page } from './list-page.js';
+import { sendPage, type Page } from './page.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 

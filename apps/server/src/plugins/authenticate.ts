@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SYNC_API_KEY_HEADER, type AccessTokenClaims } from '@fleet/contract';
-import type { Caller, CallerOf } from '../modules/authn/callers.js';
-import type { CallerKind } from '../modules/authn/credentials.js';
+import type { Caller, CallerKind, CallerOf } from '../modules/authn/index.js';
 
 type Hook = (request: FastifyRequest) => Promise<void>;
 

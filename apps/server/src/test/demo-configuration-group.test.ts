@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigurationGroup, GroupConfiguration } from '@fleet/contract';
 // The simulator's seeding, as `npm start` runs it on a first start.
 import { seedDemoFleet } from '../../../simulator/src/fleet.js';
-import { DEMO_PASSWORD } from '../modules/demo/demo-accounts.js';
-import { DEFINITION_BY_KEY } from '../modules/configurations/definitions.js';
+import { DEMO_PASSWORD } from '../modules/demo/index.js';
+import { DEFINITION_BY_KEY } from '../modules/configurations/index.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**

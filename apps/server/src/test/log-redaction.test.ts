@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MediaItem, MediaLinks } from '@fleet/contract';
-import { multipart, testJpeg } from '../modules/media/media-test-files.js';
+import { multipart, testJpeg } from './media-test-files.js';
 import { fleetSeed } from './fleet-seed.js';
 import { createTestApp, type TestApp } from './test-app.js';
 

@@ -10,7 +10,7 @@ import type {
 } from '@fleet/contract';
 // The simulator's live fleet, as `npm start` runs it: every unit polls the device channel.
 import { runLive } from '../../../simulator/src/fleet.js';
-import { DEMO_PASSWORD } from '../modules/demo/demo-accounts.js';
+import { DEMO_PASSWORD } from '../modules/demo/index.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**

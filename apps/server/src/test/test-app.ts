@@ -7,9 +7,8 @@ import type { TokenPair } from '@fleet/contract';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
-import { ConfigurationRepository } from '../modules/configurations/configurations.repository.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/demo/demo-accounts.js';
-import { seedDemo } from '../modules/demo/demo.seed.js';
+import { syncDefinitions } from '../modules/configurations/index.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../modules/demo/index.js';
 import { createDatabase, databaseUrl, dropDatabase } from './databases.js';
 
 export type DemoUser = (typeof DEMO_ACCOUNTS)[number]['username'];
@@ -41,7 +40,7 @@ export async function createTestApp(
   const url = databaseUrl(serverUrl, name);
   const db = createDb(url, 4);
   await seedDemo(db);
-  await new ConfigurationRepository(db).syncDefinitions();
+  await syncDefinitions(db);
   const config = loadConfig({
     DATA_DIR: path.join(os.tmpdir(), name),
     JWT_SECRET: `test-secret-${name}`,

@@ -2,7 +2,7 @@ import { permissions, type AccessTokenClaims, type Organisation } from '@fleet/c
 import { organisationChangeRefusal, type OrganisationChange } from './organisation-authority.js';
 import { userChangeRefusal, type UserChange } from './user-authority.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
-import type { OrganisationRepository } from '../organisations/organisations.repository.js';
+import type { OrganisationTree } from '../organisations/index.js';
 
 /**
  * The one place that decides who may act on what. A user acts on its own
@@ -13,7 +13,7 @@ import type { OrganisationRepository } from '../organisations/organisations.repo
  * subtree a role that may not do something gets 403.
  */
 export class AccessService {
-  constructor(private readonly organisations: OrganisationRepository) {}
+  constructor(private readonly organisations: OrganisationTree) {}
 
   /** The organisation, when it lies in the caller's subtree; 404 otherwise. */
   async organisation(user: AccessTokenClaims, organisationId: number): Promise<Organisation> {

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fleetSeed, fleetSnapshot, unique } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { validatorCompiler } from '../../plugins/validation.js';
-import { assetRoutes } from '../assets/assets.routes.js';
-import { configurationGroupRoutes } from '../configuration-groups/configuration-groups.routes.js';
-import { deviceRoutes } from '../devices/devices.routes.js';
-import { driverRoutes } from '../drivers/drivers.routes.js';
-import { groupRoutes } from '../groups/groups.routes.js';
-import { assetDriverLinkRoute, linkRoutes } from '../links/links.routes.js';
+import { assetRoutes } from '../assets/index.js';
+import { configurationGroupRoutes } from '../configuration-groups/index.js';
+import { deviceRoutes } from '../devices/index.js';
+import { driverRoutes } from '../drivers/index.js';
+import { groupRoutes } from '../groups/index.js';
+import { assetDriverLinkRoute, linkRoutes } from '../links/index.js';
 
 /**
  * Who may call what on fleet records: role × organisation × route. Records

@@ -1,6 +1,6 @@
 import type { AccessTokenClaims } from '@fleet/contract';
 import { forbidden, notFound } from '../../lib/http-error.js';
-import type { OrganisationRepository } from '../organisations/organisations.repository.js';
+import type { OrganisationTree } from '../organisations/index.js';
 import type { AccessService } from './access.service.js';
 
 /** read: any role in the subtree; write: create, change, delete, link (not DRIVER). */
@@ -15,7 +15,7 @@ export type Intent = 'read' | 'write';
 export class FleetAccess {
   constructor(
     private readonly access: AccessService,
-    private readonly organisations: OrganisationRepository,
+    private readonly organisations: OrganisationTree,
   ) {}
 
   /** The organisation whose records the caller lists (read) or creates (write). */

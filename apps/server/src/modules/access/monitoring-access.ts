@@ -1,5 +1,5 @@
 import { forbidden, notFound } from '../../lib/http-error.js';
-import type { CallerOf } from '../authn/callers.js';
+import type { CallerOf } from '../authn/index.js';
 import type { AccessService } from './access.service.js';
 import type { FleetAccess } from './fleet-access.js';
 

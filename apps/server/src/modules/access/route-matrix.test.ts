@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceCommand, DeviceMonitoring, MediaItem } from '@fleet/contract';
 import { fleetSeed, unique } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { multipart, testJpeg } from '../media/media-test-files.js';
+import { multipart, testJpeg } from '../../test/media-test-files.js';
 
 /**
  * Who may call what: role × organisation × route for media, media requests, monitoring and

@@ -5,7 +5,6 @@ import {
   type DeletionProgress,
   type ImportProgress,
   type ImportQuery,
-  type Organisation,
   type QueryPoint,
 } from '@fleet/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,14 +12,16 @@ import { badRequest } from '../../lib/http-error.js';
 import { toLocation } from '../../lib/location.js';
 import type { ProgressWork, Report } from '../../lib/progress-stream.js';
 import { dataWindow, type Window } from '../../lib/window.js';
-import type { AccessService } from '../access/access.service.js';
-import type { FleetAccess } from '../access/fleet-access.js';
-import type { AssetRepository } from '../assets/assets.repository.js';
-import type { EngineService } from '../engine/engine.service.js';
-import type { OrganisationRepository } from '../organisations/organisations.repository.js';
+import type { AccessService } from '../access/index.js';
+import type { FleetAccess } from '../access/index.js';
+import type { AssetReads } from '../assets/index.js';
+import type { EngineService } from '../engine/index.js';
+import {
+  assertConfirmed,
+  type DataDeletionService,
+  type OrganisationTree,
+} from '../organisations/index.js';
 import type { AdminDataRepository, ImportScope } from './admin-data.repository.js';
-import { confirmationRefusal } from './data-deletion.js';
-import type { DataDeletionService } from './data-deletion.service.js';
 
 /** What one import call may re-process: a quarter, and at most this many device-days. */
 export const MAX_IMPORT_DAYS = 93;
@@ -42,18 +43,12 @@ export class ImportCancelled extends Error {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A deletion confirmed with the organisation's name (confirmationRefusal says how); 400 otherwise. */
-export function assertConfirmed(organisation: Organisation, confirm: string): void {
-  const refusal = confirmationRefusal(organisation.name, confirm);
-  if (refusal) throw badRequest(refusal);
-}
-
 /** The admin base's data calls: re-processing, query points, deleting data. */
 export class AdminDataService {
   constructor(
     private readonly repository: AdminDataRepository,
-    private readonly organisations: OrganisationRepository,
-    private readonly assets: AssetRepository,
+    private readonly organisations: OrganisationTree,
+    private readonly assets: AssetReads,
     private readonly engine: EngineService,
     private readonly access: AccessService,
     private readonly fleetAccess: FleetAccess,

@@ -1,36 +1,15 @@
 import { sql } from 'kysely';
 import type { Asset, AssetListItem, AssetListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
-import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
+import { ASSET_COLUMNS, toAsset } from '../../db/fleet-rows.js';
+import { listPage, type ListSpec, type Page } from '../../db/list-page.js';
 import {
   syncMarkColumns,
   syncMarkSelections,
   LOCAL,
   toSyncMarks,
   type SyncMarkRow,
-} from '../sync/sync-marks.js';
-
-export const ASSET_COLUMNS = [
-  'assets.id',
-  'assets.organisation_id',
-  'assets.name',
-  'assets.licence_plate',
-  'assets.configuration_group_id',
-] as const;
-
-export const toAsset = (row: {
-  id: number;
-  organisation_id: number;
-  name: string;
-  licence_plate: string | null;
-  configuration_group_id: number | null;
-}): Asset => ({
-  id: row.id,
-  organisationId: row.organisation_id,
-  name: row.name,
-  licencePlate: row.licence_plate,
-  configurationGroupId: row.configuration_group_id,
-});
+} from '../../db/sync-marks.js';
 
 interface AssetListRow extends SyncMarkRow {
   id: number;

@@ -6,12 +6,12 @@ import type {
   CreateAssetBody,
   UpdateAssetBody,
 } from '@fleet/contract';
-import type { Page } from '../../lib/list-page.js';
+import type { Page } from '../../db/list-page.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { plural } from '../../lib/text.js';
 import { optionalText } from '../../lib/text.js';
-import type { FleetAccess, Intent } from '../access/fleet-access.js';
-import type { SyncedRecords } from '../sync/synced-records.repository.js';
+import type { FleetAccess, Intent } from '../access/index.js';
+import type { SyncedRecords } from '../../db/synced-records.js';
 import type { AssetRepository } from './assets.repository.js';
 
 export class AssetService {

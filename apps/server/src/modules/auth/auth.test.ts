@@ -2,7 +2,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_CONTENT_TYPE } from '@fleet/contract';
-import { DEMO_PASSWORD } from '../demo/demo-accounts.js';
+import { DEMO_PASSWORD } from '../demo/index.js';
 import { buildApp } from '../../app.js';
 import { createDb } from '../../db/database.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

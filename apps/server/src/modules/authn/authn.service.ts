@@ -1,11 +1,11 @@
 import { ErrorCode } from '@fleet/contract';
 import { unauthorized } from '../../lib/http-error.js';
-import type { SessionCheck } from '../auth/sessions.js';
-import type { DeviceAuthService } from '../device-api/device-auth.js';
-import type { MediaLinkTokens } from '../media/media-links.js';
-import { tokenOpens } from '../monitoring/monitoring-rules.js';
-import type { MonitoringTokens } from '../monitoring/monitoring-tokens.js';
-import type { ApiKeyService } from '../sync/api-keys.service.js';
+import type { SessionCheck } from '../auth/index.js';
+import type { DeviceAuthService } from '../device-api/index.js';
+import type { MediaLinkTokens } from '../media/index.js';
+import { tokenOpens } from '../monitoring/index.js';
+import type { MonitoringTokens } from '../monitoring/index.js';
+import type { ApiKeyService } from '../sync/index.js';
 import type { Caller } from './callers.js';
 import { bearerKindFor, bearerOf, type CallerKind } from './credentials.js';
 

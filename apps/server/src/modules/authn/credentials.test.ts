@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MonitoringTokens } from '../monitoring/monitoring-tokens.js';
+import { MonitoringTokens } from '../monitoring/index.js';
 import { bearerKindFor, bearerOf, type CallerKind } from './credentials.js';
 
 const device = `dev_12_${'a'.repeat(43)}`;

@@ -1,5 +1,5 @@
-import { MonitoringTokens } from '../monitoring/monitoring-tokens.js';
-import { parseCredential } from '../devices/device-credentials.js';
+import { MonitoringTokens } from '../monitoring/index.js';
+import { parseCredential } from '../devices/index.js';
 
 /** Every kind of caller the server knows (docs/architecture.md, "Authentication"). */
 export type CallerKind = 'user' | 'monitoringToken' | 'device' | 'exportKey' | 'mediaLink';

@@ -8,11 +8,11 @@ import type {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/http-error.js';
-import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
+import { listPage, type ListSpec, type Page } from '../../db/list-page.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
-import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
-import type { MemberKind } from '../groups/membership.js';
-import { syncMarkSelections, toSyncMarks } from '../sync/sync-marks.js';
+import { ASSET_COLUMNS, toAsset } from '../../db/fleet-rows.js';
+import type { MemberKind } from '../groups/index.js';
+import { syncMarkSelections, toSyncMarks } from '../../db/sync-marks.js';
 
 /** The settings the group holds (spec §3 groupConfigurations), as one JSON value. */
 const settings = sql<ConfigurationGroupSetting[]>`coalesce((

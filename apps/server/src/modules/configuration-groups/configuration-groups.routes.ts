@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints, ConfigurationGroupMembers } from '@fleet/contract';
 import { crudRoutes } from '../../lib/endpoint-routes.js';
-import { membershipRoutes } from '../groups/membership.routes.js';
+import { membershipRoutes } from '../groups/index.js';
 
 export const configurationGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['configuration groups'];

@@ -11,10 +11,10 @@ import type {
 } from '@fleet/contract';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { plural } from '../../lib/text.js';
-import type { Page } from '../../lib/list-page.js';
-import type { FleetAccess, Intent } from '../access/fleet-access.js';
-import type { AssetRepository } from '../assets/assets.repository.js';
-import { Membership } from '../groups/membership.js';
+import type { Page } from '../../db/list-page.js';
+import type { FleetAccess, Intent } from '../access/index.js';
+import type { AssetReads } from '../assets/index.js';
+import { Membership } from '../groups/index.js';
 import type { ConfigurationGroupRepository } from './configuration-groups.repository.js';
 
 /** A configuration group holds the device settings of its assets; an asset is in at most one. */
@@ -24,7 +24,7 @@ export class ConfigurationGroupService {
 
   constructor(
     private readonly repository: ConfigurationGroupRepository,
-    assets: AssetRepository,
+    assets: AssetReads,
     private readonly access: FleetAccess,
     private readonly settings: {
       /** Each device of the group's assets with its settings state. */

@@ -7,7 +7,7 @@ import {
   type GroupConfigurationUpdate,
 } from '@fleet/contract';
 import { badRequest, notFound } from '../../lib/http-error.js';
-import type { AccessService } from '../access/access.service.js';
+import type { AccessService } from '../access/index.js';
 import type {
   ConfigurationRepository,
   DeviceConfigurationRow,

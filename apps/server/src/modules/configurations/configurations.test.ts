@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceConfiguration, GroupConfiguration } from '@fleet/contract';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { scoreSettings } from '../drivingstyle/scoring.js';
+import { scoreSettings } from './score-settings.js';
 import { ConfigurationRepository } from './configurations.repository.js';
 import { DEFINITIONS } from './definitions.js';
 

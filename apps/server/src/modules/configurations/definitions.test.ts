@@ -10,10 +10,10 @@ import {
   DEFINITION_BY_KEY,
   DEFINITIONS,
   factorParameter,
-  SCORE_COMPONENTS,
   settingKey,
   weightParameter,
 } from './definitions.js';
+import { SCORE_COMPONENTS } from '../drivingstyle/index.js';
 
 const inCategory = (category: SettingCategory) =>
   DEFINITIONS.filter((d) => d.category === category);

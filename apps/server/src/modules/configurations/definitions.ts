@@ -7,6 +7,11 @@ import {
   type SettingRule,
   type SettingService,
 } from '@fleet/contract';
+import {
+  DEFAULT_SCORE_SETTINGS,
+  SCORE_COMPONENTS,
+  type ScoreComponent,
+} from '../drivingstyle/index.js';
 
 /**
  * Every device setting a configuration group can hold (spec §3 "Setting
@@ -37,89 +42,55 @@ export type SettingKey = `${string}.${string}`;
 export const settingKey = (service: string, parameter: string): SettingKey =>
   `${service}.${parameter}`;
 
-/** The parts of the score that carry a weight and a factor (docs/scoring.md). */
-export const SCORE_COMPONENTS = [
-  'coast',
-  'cruise',
-  'drivingBehavior',
-  'harshAcceleration',
-  'harshBrake',
-  'harshPedalAcceleration',
-  'idle',
-  'overRpm',
-  'overSpeed',
-] as const;
-export type ScoreComponent = (typeof SCORE_COMPONENTS)[number];
-
 interface ComponentText {
-  weight: number;
-  factor: number;
   /** What the factor means, as the description of its setting. */
   factorMeaning: string;
   name: string;
 }
 
-/** Defaults favour safety: harsh braking and speeding weigh most (docs/scoring.md). */
+/** The score's parts as the settings describe them; their defaults are the scoring's own. */
 const COMPONENTS: Record<ScoreComponent, ComponentText> = {
   coast: {
     name: 'coasting',
-    weight: 1,
-    factor: 10,
     factorMeaning:
       'Share of driving time, in percent, spent coasting that earns the full coast score.',
   },
   cruise: {
     name: 'cruising',
-    weight: 1,
-    factor: 40,
     factorMeaning:
       'Share of driving time, in percent, spent cruising that earns the full cruise score.',
   },
   drivingBehavior: {
     name: 'anticipation (brake applications that do not end in a stop)',
-    weight: 1,
-    factor: 50,
     factorMeaning:
       'Brake applications per 100 km that do not end in a stop at which the driving-behaviour part of the harsh-brake score halves.',
   },
   harshAcceleration: {
     name: 'harsh accelerating',
-    weight: 2,
-    factor: 2,
     factorMeaning:
       'Harsh accelerations per 100 km at which their part of the harsh-acceleration score halves.',
   },
   harshBrake: {
     name: 'harsh braking',
-    weight: 3,
-    factor: 2,
     factorMeaning: 'Harsh brakes per 100 km at which their part of the harsh-brake score halves.',
   },
   harshPedalAcceleration: {
     name: 'harsh pedal use (pedal above the pedal threshold)',
-    weight: 1,
-    factor: 5,
     factorMeaning:
       'Share of driving time, in percent, with the pedal above the pedal threshold at which its part of the harsh-acceleration score halves.',
   },
   idle: {
     name: 'idling',
-    weight: 2,
-    factor: 10,
     factorMeaning:
       'Share of engine time, in percent, spent idling beyond the idle-time threshold at which the idle score halves.',
   },
   overRpm: {
     name: 'over-RPM driving',
-    weight: 1,
-    factor: 10,
     factorMeaning:
       'Share of driving time, in percent, above the RPM threshold at which the RPM score halves.',
   },
   overSpeed: {
     name: 'over-speed driving',
-    weight: 3,
-    factor: 5,
     factorMeaning:
       'Share of driving time, in percent, above the speed threshold at which the speed score halves.',
   },
@@ -137,7 +108,7 @@ const scoring: SettingDefinition[] = [
     type: 'decimal',
     min: 0,
     max: 100,
-    defaultValue: String(COMPONENTS[c].weight),
+    defaultValue: String(DEFAULT_SCORE_SETTINGS.weights[c]),
   })),
   ...SCORE_COMPONENTS.map((c): SettingDefinition => ({
     service: 'drivingstyleui',
@@ -147,7 +118,7 @@ const scoring: SettingDefinition[] = [
     type: 'decimal',
     min: 0.1,
     max: 1000,
-    defaultValue: String(COMPONENTS[c].factor),
+    defaultValue: String(DEFAULT_SCORE_SETTINGS.factors[c]),
   })),
 ];
 

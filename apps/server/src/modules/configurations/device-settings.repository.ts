@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Executor } from '../device-channel/device-channel.repository.js';
+import type { Executor } from '../../db/database.js';
 import {
   configurationColumns,
   latestConfigurationJoin,
   type ConfigurationColumns,
-} from './device-settings.sql.js';
+} from '../../db/device-settings-sql.js';
 
 /** A device fitted now to an asset, with the asset's configuration group and its settings state. */
 export interface FittedDeviceRow extends ConfigurationColumns {

@@ -5,12 +5,12 @@ import type {
   DeviceSettingsStatus,
   GroupConfiguration,
 } from '@fleet/contract';
-import type { FleetAccess } from '../access/fleet-access.js';
-import type { AssetRepository } from '../assets/assets.repository.js';
-import type { DeviceChannelService } from '../device-channel/device-channel.service.js';
+import type { FleetAccess } from '../access/index.js';
+import type { AssetReads } from '../assets/index.js';
+import type { DeviceChannelService } from '../device-channel/index.js';
 import type { ConfigurationService } from './configurations.service.js';
 import type { DeviceSettingsRepository, FittedDeviceRow } from './device-settings.repository.js';
-import { CONFIGURATION_EXPIRY_DAYS, toConfigurationState } from './device-settings.sql.js';
+import { CONFIGURATION_EXPIRY_DAYS, toConfigurationState } from '../../db/device-settings-sql.js';
 
 /** The portal's own settings (scoring: Weights, Factors): not sent to the devices. */
 const PORTAL_SERVICES = new Set(['drivingstyleui']);
@@ -56,7 +56,7 @@ export class DeviceSettingsService {
     private readonly repository: DeviceSettingsRepository,
     private readonly configurations: ConfigurationService,
     private readonly channel: DeviceChannelService,
-    private readonly assets: AssetRepository,
+    private readonly assets: AssetReads,
     private readonly access: FleetAccess,
   ) {}
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@fleet/contract';
 import { on } from '../../lib/endpoint-routes.js';
-import { deviceMediaRoutes } from '../media/media.routes.js';
-import { deviceMonitoringRoutes } from '../monitoring/monitoring.routes.js';
+import { deviceMediaRoutes } from '../media/index.js';
+import { deviceMonitoringRoutes } from '../monitoring/index.js';
 
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 

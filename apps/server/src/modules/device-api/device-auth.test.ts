@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
-import type { DeviceRepository } from '../devices/devices.repository.js';
-import { isOnline } from '../devices/devices.repository.js';
+import type { DeviceLogins } from '../devices/index.js';
+import { isOnline } from '../../db/fleet-rows.js';
 import { DeviceAuthService, LAST_SEEN_EVERY_SECONDS } from './device-auth.js';
 
 it('writes last_seen_at at most every LAST_SEEN_EVERY_SECONDS per device', async () => {
   const writes: number[] = [];
   const repository = {
     touchLastSeen: async (id: number) => void writes.push(id),
-  } as unknown as DeviceRepository;
+  } as unknown as DeviceLogins;
   const auth = new DeviceAuthService(repository);
   const t0 = 1_000_000;
   for (const [id, at] of [

@@ -1,5 +1,5 @@
-import type { DeviceRepository } from '../devices/devices.repository.js';
-import { parseCredential } from '../devices/device-credentials.js';
+import type { DeviceLogins } from '../devices/index.js';
+import { parseCredential } from '../devices/index.js';
 
 /** How often, at most, a device's last_seen_at is written (seconds). */
 export const LAST_SEEN_EVERY_SECONDS = 10;
@@ -9,7 +9,7 @@ export class DeviceAuthService {
   /** Device id → when this process last wrote its last_seen_at (ms). */
   private readonly written = new Map<number, number>();
 
-  constructor(private readonly devices: DeviceRepository) {}
+  constructor(private readonly devices: DeviceLogins) {}
 
   async authenticate(credential: string): Promise<number | undefined> {
     const parsed = parseCredential(credential);

@@ -1,16 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { CommandKind, DeviceCommand } from '@fleet/contract';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Db, Executor } from '../../db/database.js';
 
 /** The PostgreSQL channel a new command is announced on; the payload is the device id. */
 export const NOTIFY_CHANNEL = 'device_commands';
 
 /** Most commands one poll answers; the rest come with the next poll. */
 export const MAX_COMMANDS_PER_POLL = 100;
-
-/** The database or a transaction in progress. */
-export type Executor = Kysely<Database>;
 
 /** A command as its handler sees it. */
 export interface CommandRef {

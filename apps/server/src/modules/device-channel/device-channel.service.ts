@@ -3,7 +3,8 @@ import type { CommandKind, CommandProgress, CommandResult, DeviceCommand } from 
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
 import { CommandListener } from './command-listener.js';
-import type { CommandRef, DeviceChannelRepository, Executor } from './device-channel.repository.js';
+import type { Executor } from '../../db/database.js';
+import type { CommandRef, DeviceChannelRepository } from './device-channel.repository.js';
 import { PollWaiters } from './poll-waiters.js';
 
 /** While the listener is away, a waiting poll looks again this often. */

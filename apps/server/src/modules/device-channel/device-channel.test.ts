@@ -10,8 +10,8 @@ import type {
 import { buildApp } from '../../app.js';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { EXPIRED_REASON, NOT_SENT_REASON } from '../media-requests/media-request-rules.js';
-import { multipart, testJpeg } from '../media/media-test-files.js';
+import { EXPIRED_REASON, NOT_SENT_REASON } from '../media-requests/index.js';
+import { multipart, testJpeg } from '../../test/media-test-files.js';
 
 /** The device flow: a request reaches a device through the channel and is answered. */
 let t: TestApp;

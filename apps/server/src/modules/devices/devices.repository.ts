@@ -1,20 +1,15 @@
 import { sql } from 'kysely';
-import {
-  ONLINE_WITHIN_SECONDS,
-  SILENT_AFTER_HOURS,
-  type Device,
-  type DeviceListItem,
-  type DeviceListQuery,
-} from '@fleet/contract';
+import { type Device, type DeviceListItem, type DeviceListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
-import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
+import { DEVICE_COLUMNS, silentDevice, toDevice } from '../../db/fleet-rows.js';
+import { listPage, type ListSpec, type Page } from '../../db/list-page.js';
 import {
   configurationColumns,
   configurationNotApplied,
   latestConfigurationJoin,
   toConfigurationState,
   type ConfigurationColumns,
-} from '../configurations/device-settings.sql.js';
+} from '../../db/device-settings-sql.js';
 import { conflict } from '../../lib/http-error.js';
 import {
   syncMarkColumns,
@@ -22,29 +17,8 @@ import {
   LOCAL,
   toSyncMarks,
   type SyncMarkRow,
-} from '../sync/sync-marks.js';
+} from '../../db/sync-marks.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
-
-const COLUMNS = ['id', 'organisation_id', 'name', 'identifier', 'last_seen_at'] as const;
-
-/** Online: heard from within ONLINE_WITHIN_SECONDS of `now`. */
-export const isOnline = (lastSeen: Date | null, now: number = Date.now()): boolean =>
-  lastSeen !== null && now - lastSeen.getTime() <= ONLINE_WITHIN_SECONDS * 1000;
-
-const toDevice = (row: {
-  id: number;
-  organisation_id: number;
-  name: string;
-  identifier: string;
-  last_seen_at: Date | null;
-}): Device => ({
-  id: row.id,
-  organisationId: row.organisation_id,
-  name: row.name,
-  identifier: row.identifier,
-  lastSeen: row.last_seen_at?.toISOString() ?? null,
-  online: isOnline(row.last_seen_at),
-});
 
 interface DeviceListRow extends ConfigurationColumns, SyncMarkRow {
   id: number;
@@ -55,9 +29,6 @@ interface DeviceListRow extends ConfigurationColumns, SyncMarkRow {
   asset_id: number | null;
   asset_name: string | null;
 }
-
-/** Not heard from for more than SILENT_AFTER_HOURS, or never. */
-export const silentDevice = sql`(d.last_seen_at IS NULL OR d.last_seen_at < now() - make_interval(hours => ${SILENT_AFTER_HOURS}))`;
 
 /** The devices list: each device with the asset it is fitted to now and its settings state. */
 const listSpec = (organisationId: number): ListSpec<string, string> => ({
@@ -162,7 +133,7 @@ export class DeviceRepository {
   async find(id: number): Promise<Device | undefined> {
     const row = await this.db
       .selectFrom('devices')
-      .select(COLUMNS)
+      .select(DEVICE_COLUMNS)
       .select(syncMarkSelections('devices'))
       .where('id', '=', id)
       .executeTakeFirst();
@@ -175,7 +146,10 @@ export class DeviceRepository {
    * has no index.
    */
   async findByCredentialHash(hash: string, deviceId?: number): Promise<Device | undefined> {
-    let query = this.db.selectFrom('devices').select(COLUMNS).where('credential_hash', '=', hash);
+    let query = this.db
+      .selectFrom('devices')
+      .select(DEVICE_COLUMNS)
+      .where('credential_hash', '=', hash);
     if (deviceId !== undefined) query = query.where('id', '=', deviceId);
     const row = await query.executeTakeFirst();
     return row && toDevice(row);
@@ -184,7 +158,7 @@ export class DeviceRepository {
   async listByOrganisation(organisationId: number): Promise<Device[]> {
     const rows = await this.db
       .selectFrom('devices')
-      .select(COLUMNS)
+      .select(DEVICE_COLUMNS)
       .where('organisation_id', '=', organisationId)
       .orderBy((eb) => eb.fn('lower', ['name']))
       .orderBy('id')
@@ -232,7 +206,7 @@ export class DeviceRepository {
         .updateTable('devices')
         .set({ name: fields.name, identifier: fields.identifier })
         .where('id', '=', id)
-        .returning(COLUMNS)
+        .returning(DEVICE_COLUMNS)
         .returning(syncMarkSelections('devices'))
         .executeTakeFirst();
       return row && { ...toDevice(row), ...toSyncMarks(row) };

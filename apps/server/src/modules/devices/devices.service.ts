@@ -9,10 +9,10 @@ import type {
 } from '@fleet/contract';
 import { ErrorCode } from '@fleet/contract';
 import { conflict, HttpError, notFound } from '../../lib/http-error.js';
-import type { Page } from '../../lib/list-page.js';
-import type { FleetAccess, Intent } from '../access/fleet-access.js';
+import type { Page } from '../../db/list-page.js';
+import type { FleetAccess, Intent } from '../access/index.js';
 import { issueCredential } from './device-credentials.js';
-import type { SyncedRecords } from '../sync/synced-records.repository.js';
+import type { SyncedRecords } from '../../db/synced-records.js';
 import type { DeviceRepository } from './devices.repository.js';
 
 export class DeviceService {

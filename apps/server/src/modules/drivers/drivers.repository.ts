@@ -1,36 +1,15 @@
 import { sql } from 'kysely';
 import type { Driver, DriverListItem, DriverListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
-import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
+import { DRIVER_COLUMNS, toDriver } from '../../db/fleet-rows.js';
+import { listPage, type ListSpec, type Page } from '../../db/list-page.js';
 import {
   syncMarkColumns,
   syncMarkSelections,
   LOCAL,
   toSyncMarks,
   type SyncMarkRow,
-} from '../sync/sync-marks.js';
-
-export const DRIVER_COLUMNS = [
-  'drivers.id',
-  'drivers.organisation_id',
-  'drivers.first_name',
-  'drivers.last_name',
-  'drivers.phone',
-] as const;
-
-export const toDriver = (row: {
-  id: number;
-  organisation_id: number;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-}): Driver => ({
-  id: row.id,
-  organisationId: row.organisation_id,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  phone: row.phone,
-});
+} from '../../db/sync-marks.js';
 
 interface DriverListRow extends SyncMarkRow {
   id: number;

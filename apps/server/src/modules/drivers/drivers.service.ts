@@ -7,10 +7,10 @@ import type {
   UpdateDriverBody,
 } from '@fleet/contract';
 import { conflict, notFound } from '../../lib/http-error.js';
-import type { Page } from '../../lib/list-page.js';
+import type { Page } from '../../db/list-page.js';
 import { optionalText } from '../../lib/text.js';
-import type { FleetAccess, Intent } from '../access/fleet-access.js';
-import type { SyncedRecords } from '../sync/synced-records.repository.js';
+import type { FleetAccess, Intent } from '../access/index.js';
+import type { SyncedRecords } from '../../db/synced-records.js';
 import type { DriverRepository } from './drivers.repository.js';
 
 export class DriverService {

@@ -1,13 +1,4 @@
-import { checkSettingValue, type DrivingStyleData, type ScoreData } from '@fleet/contract';
-import {
-  DEFINITION_BY_KEY,
-  factorParameter,
-  SCORE_COMPONENTS,
-  settingKey,
-  weightParameter,
-  type ScoreComponent,
-  type SettingKey,
-} from '../configurations/definitions.js';
+import type { DrivingStyleData, ScoreData } from '@fleet/contract';
 
 /**
  * The driving-style score. docs/scoring.md is the reference: the formula, why
@@ -16,40 +7,27 @@ import {
  * the total is the average of the parts weighted by their Weights.
  */
 
+/** The parts of the score that carry a weight and a factor (docs/scoring.md). */
+export const SCORE_COMPONENTS = [
+  'coast',
+  'cruise',
+  'drivingBehavior',
+  'harshAcceleration',
+  'harshBrake',
+  'harshPedalAcceleration',
+  'idle',
+  'overRpm',
+  'overSpeed',
+] as const;
+export type ScoreComponent = (typeof SCORE_COMPONENTS)[number];
+
+/** A configuration group's score settings, as plain data (configurations/ reads them). */
 export interface ScoreSettings {
   /** relative; 0 leaves the part out of the total */
   weights: Record<ScoreComponent, number>;
   /** penalties: the measure at which the part halves; rewards: the target for 100 */
   factors: Record<ScoreComponent, number>;
 }
-
-const SERVICE = 'drivingstyleui';
-
-/** A configuration group's value for a scoring setting, or its default when absent or not valid. */
-function setting(values: ReadonlyMap<string, string>, parameter: string): number {
-  const definition = DEFINITION_BY_KEY.get(settingKey(SERVICE, parameter))!;
-  const value = values.get(settingKey(SERVICE, parameter));
-  const check = value === undefined ? undefined : checkSettingValue(definition, value);
-  return Number(check?.ok ? check.value : definition.defaultValue);
-}
-
-/**
- * Typed score settings from a configuration group's values, keyed
- * 'service.parameter' (ConfigurationRepository.valuesByKey). Settings the
- * group does not hold, or holds with a value that is no longer valid, take
- * their defaults; keys of other settings are ignored.
- */
-export function scoreSettings(values: ReadonlyMap<SettingKey | string, string>): ScoreSettings {
-  const weights = {} as Record<ScoreComponent, number>;
-  const factors = {} as Record<ScoreComponent, number>;
-  for (const c of SCORE_COMPONENTS) {
-    weights[c] = setting(values, weightParameter(c));
-    factors[c] = setting(values, factorParameter(c));
-  }
-  return { weights, factors };
-}
-
-export const DEFAULT_SCORE_SETTINGS: ScoreSettings = scoreSettings(new Map());
 
 /** Penalty curve: 100 at no exposure to the fault, halving every `factor` units of the measure. */
 export const penaltyCurve = (measure: number, factor: number) => 100 * 2 ** (-measure / factor);
@@ -126,6 +104,35 @@ function saneSettings(settings: ScoreSettings): ScoreSettings {
   if (!checked) saneOnce.set(settings, (checked = sane(settings)));
   return checked;
 }
+
+/**
+ * The defaults of the scoring settings (a configuration group's values override them). They
+ * favour safety: harsh braking and speeding weigh most (docs/scoring.md).
+ */
+export const DEFAULT_SCORE_SETTINGS: ScoreSettings = {
+  weights: {
+    coast: 1,
+    cruise: 1,
+    drivingBehavior: 1,
+    harshAcceleration: 2,
+    harshBrake: 3,
+    harshPedalAcceleration: 1,
+    idle: 2,
+    overRpm: 1,
+    overSpeed: 3,
+  },
+  factors: {
+    coast: 10,
+    cruise: 40,
+    drivingBehavior: 50,
+    harshAcceleration: 2,
+    harshBrake: 2,
+    harshPedalAcceleration: 5,
+    idle: 10,
+    overRpm: 10,
+    overSpeed: 5,
+  },
+};
 
 const clamp = (score: number) => (Number.isFinite(score) ? Math.min(100, Math.max(0, score)) : 0);
 

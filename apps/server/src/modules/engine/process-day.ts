@@ -1,5 +1,5 @@
 import type { DeviceEvent, DrivingStyleData, RawRecordMetrics } from '@fleet/contract';
-import { addStats, deltaStats, emptyStats } from '../drivingstyle/driving-style.js';
+import { addStats, deltaStats, emptyStats } from '../drivingstyle/index.js';
 
 /** Driver id of driving with no linked driver. */
 export const UNKNOWN_DRIVER = 0;

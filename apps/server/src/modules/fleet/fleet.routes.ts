@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { FleetEntry, FleetQuery, IdParams } from '@fleet/contract';
 import { errorResponses } from '../../lib/http-error.js';
-import { clientGone } from '../../lib/limits-http.js';
+import { clientGone } from '../../db/heavy-work.js';
 
 export const fleetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

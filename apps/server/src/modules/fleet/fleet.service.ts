@@ -1,11 +1,11 @@
 import type { AccessTokenClaims, FleetEntry, FleetQuery } from '@fleet/contract';
-import { onLease, type HeavyWork } from '../../lib/limits-http.js';
-import type { AccessService } from '../access/access.service.js';
-import { deriveStats } from '../drivingstyle/driving-style.js';
-import type { ScoreSettingsService } from '../drivingstyle/score-settings.js';
-import { scoreDriven } from '../drivingstyle/scoring.js';
-import type { OrganisationRepository } from '../organisations/organisations.repository.js';
-import { scoresToThousandths, statsToThousandths } from '../reports/report-entry.js';
+import { onLease, type HeavyWork } from '../../db/heavy-work.js';
+import type { AccessService } from '../access/index.js';
+import { deriveStats } from '../drivingstyle/index.js';
+import type { ScoreSettingsService } from '../configurations/index.js';
+import { scoreDriven } from '../drivingstyle/index.js';
+import type { OrganisationTree as OrganisationRepository } from '../organisations/index.js';
+import { scoresToThousandths, statsToThousandths } from '../reports/index.js';
 import type { FleetRepository } from './fleet.repository.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

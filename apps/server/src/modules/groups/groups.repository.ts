@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Group, GroupListItem, GroupListQuery, GroupMembers } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
-import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
+import { listPage, type ListSpec, type Page } from '../../db/list-page.js';
 import { conflict } from '../../lib/http-error.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
-import { ASSET_COLUMNS, toAsset } from '../assets/assets.repository.js';
-import { DRIVER_COLUMNS, toDriver } from '../drivers/drivers.repository.js';
-import { syncMarkSelections, toSyncMarks } from '../sync/sync-marks.js';
+import { ASSET_COLUMNS, toAsset } from '../../db/fleet-rows.js';
+import { DRIVER_COLUMNS, toDriver } from '../../db/fleet-rows.js';
+import { syncMarkSelections, toSyncMarks } from '../../db/sync-marks.js';
 import type { MemberKind } from './membership.js';
 
 const COLUMNS = ['id', 'organisation_id', 'name', 'active'] as const;

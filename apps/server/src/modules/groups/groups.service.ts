@@ -8,10 +8,10 @@ import type {
   UpdateGroupBody,
 } from '@fleet/contract';
 import { notFound } from '../../lib/http-error.js';
-import type { Page } from '../../lib/list-page.js';
-import type { FleetAccess, Intent } from '../access/fleet-access.js';
-import type { AssetRepository } from '../assets/assets.repository.js';
-import type { DriverRepository } from '../drivers/drivers.repository.js';
+import type { Page } from '../../db/list-page.js';
+import type { FleetAccess, Intent } from '../access/index.js';
+import type { AssetReads } from '../assets/index.js';
+import type { DriverReads } from '../drivers/index.js';
 import type { GroupRepository } from './groups.repository.js';
 import { Membership } from './membership.js';
 
@@ -22,8 +22,8 @@ export class GroupService {
 
   constructor(
     private readonly repository: GroupRepository,
-    assets: AssetRepository,
-    drivers: DriverRepository,
+    assets: AssetReads,
+    drivers: DriverReads,
     private readonly access: FleetAccess,
   ) {
     this.membership = new Membership(

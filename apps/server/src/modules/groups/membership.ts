@@ -1,5 +1,5 @@
 import type { AccessTokenClaims } from '@fleet/contract';
-import type { FleetAccess, Intent } from '../access/fleet-access.js';
+import type { FleetAccess, Intent } from '../access/index.js';
 
 /** What a group or configuration group holds. */
 export type MemberKind = 'asset' | 'driver';

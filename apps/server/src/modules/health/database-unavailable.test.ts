@@ -6,8 +6,8 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { createDb, watchDatabase, type DatabaseWatch, type Db } from '../../db/database.js';
 import { freePort } from '../../lib/free-port.js';
-import { issueCredential } from '../devices/device-credentials.js';
-import { issueApiKey } from '../sync/api-key-tokens.js';
+import { issueCredential } from '../devices/index.js';
+import { issueApiKey } from '../sync/index.js';
 
 /**
  * Issue 16: the real app on a database that is not there (a loopback port nobody listens

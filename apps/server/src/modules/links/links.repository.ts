@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/http-error.js';
 import { EXCLUSION_VIOLATION, isPostgresError } from '../../lib/postgres-errors.js';
-import type { SyncMarkRow } from '../sync/sync-marks.js';
+import type { SyncMarkRow } from '../../db/sync-marks.js';
 
 /** An asset is linked over time to devices (device_links) and to drivers (driver_links). */
 export type LinkKind = 'device' | 'driver';

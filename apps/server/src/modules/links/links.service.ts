@@ -7,10 +7,10 @@ import type {
   UntilQuery,
 } from '@fleet/contract';
 import { badRequest, notFound } from '../../lib/http-error.js';
-import type { FleetAccess, Intent } from '../access/fleet-access.js';
-import type { AssetRepository } from '../assets/assets.repository.js';
-import { toSyncMarks } from '../sync/sync-marks.js';
-import type { SyncedRecords } from '../sync/synced-records.repository.js';
+import type { FleetAccess, Intent } from '../access/index.js';
+import type { AssetReads } from '../assets/index.js';
+import { toSyncMarks } from '../../db/sync-marks.js';
+import type { SyncedRecords } from '../../db/synced-records.js';
 import type { Link, LinkKind, LinkRepository, Period } from './links.repository.js';
 
 type Answer = { device: DeviceLink; driver: DriverLink };
@@ -41,7 +41,7 @@ export class LinkService<K extends LinkKind> {
   constructor(
     private readonly kind: K,
     private readonly links: LinkRepository,
-    private readonly assets: AssetRepository,
+    private readonly assets: AssetReads,
     private readonly targets: TargetRepository,
     private readonly access: FleetAccess,
     private readonly synced: SyncedRecords,

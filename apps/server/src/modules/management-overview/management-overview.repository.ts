@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import {
-  configurationNotApplied,
-  latestConfigurationJoin,
-} from '../configurations/device-settings.sql.js';
-import { silentDevice } from '../devices/devices.repository.js';
+import { configurationNotApplied, latestConfigurationJoin } from '../../db/device-settings-sql.js';
+import { silentDevice } from '../../db/fleet-rows.js';
 
 export interface OverviewCounts {
   assets: number;

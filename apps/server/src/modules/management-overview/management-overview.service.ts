@@ -1,5 +1,5 @@
 import type { AccessTokenClaims, ManagementOverview } from '@fleet/contract';
-import type { AccessService } from '../access/access.service.js';
+import type { AccessService } from '../access/index.js';
 import type { ManagementOverviewRepository } from './management-overview.repository.js';
 
 /** The management overview page: counts, and what needs attention with a link to its list. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { CameraBit, MediaAvailability, MediaType } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import { MEDIA_COLUMNS, toMediaItem, type MediaRow } from '../../db/media-row.js';
-import type { Executor } from '../device-channel/device-channel.repository.js';
+import type { Executor } from '../../db/database.js';
 import { OPEN_AVAILABILITIES } from './media-request-rules.js';
 
 export interface NewMediaRequest {

@@ -11,14 +11,11 @@ import {
   type RequestedMedia,
 } from '@fleet/contract';
 import { badRequest } from '../../lib/http-error.js';
-import type { FleetAccess } from '../access/fleet-access.js';
-import type { AssetRepository } from '../assets/assets.repository.js';
-import type { CommandRef } from '../device-channel/device-channel.repository.js';
-import type {
-  CommandHandler,
-  DeviceChannelService,
-} from '../device-channel/device-channel.service.js';
-import type { DriverRepository } from '../drivers/drivers.repository.js';
+import type { FleetAccess } from '../access/index.js';
+import type { AssetReads } from '../assets/index.js';
+import type { CommandRef } from '../device-channel/index.js';
+import type { CommandHandler, DeviceChannelService } from '../device-channel/index.js';
+import type { DriverReads } from '../drivers/index.js';
 import {
   cameraState,
   camerasOf,
@@ -59,8 +56,8 @@ function toMediaRequest(row: MediaRequestRow, now: number): MediaRequest {
 export class MediaRequestService {
   constructor(
     private readonly repository: MediaRequestRepository,
-    private readonly assets: AssetRepository,
-    private readonly drivers: DriverRepository,
+    private readonly assets: AssetReads,
+    private readonly drivers: DriverReads,
     private readonly access: FleetAccess,
     private readonly channel: DeviceChannelService,
   ) {

@@ -5,7 +5,7 @@ import type { MediaItem, MediaLinks } from '@fleet/contract';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { MediaLinkTokens } from './media-links.js';
-import { multipart, testJpeg, testMp4 } from './media-test-files.js';
+import { multipart, testJpeg, testMp4 } from '../../test/media-test-files.js';
 
 /**
  * Media links: short-lived addresses of one medium that <img> and <video> use without an

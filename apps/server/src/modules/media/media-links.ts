@@ -8,7 +8,7 @@ import {
   type MediaLinks,
 } from '@fleet/contract';
 import { HttpError } from '../../lib/http-error.js';
-import { assertLinkOpens } from '../access/caller-access.js';
+import { assertLinkOpens } from '../access/index.js';
 import type { Download, MediaService } from './media.service.js';
 
 /**

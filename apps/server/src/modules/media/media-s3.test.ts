@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DeviceWithCredential, MediaItem } from '@fleet/contract';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { filesUnder, multipart, testJpeg, testMp4 } from './media-test-files.js';
+import { filesUnder, multipart, testJpeg, testMp4 } from '../../test/media-test-files.js';
 
 /** The same media calls with the S3 store, against s3rver on loopback (a random port, a temp dir). */
 let t: TestApp;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FFMPEG_LIMITS, findFfmpeg, runFfmpeg, inputArgs } from '../../lib/ffmpeg.js';
 import { MediaFilesRepository, UnsupportedContent } from './media-files.repository.js';
-import { testJpeg, testMp4 } from './media-test-files.js';
+import { testJpeg, testMp4 } from '../../test/media-test-files.js';
 
 /**
  * ffmpeg on untrusted uploads (issue 16): the system's ffmpeg, reading the local input only,

@@ -155,7 +155,9 @@ export class S3MediaStore implements MediaStore {
     const response = await this.request(key, {
       method: 'PUT',
       body,
-      headers: { 'content-type': contentType, 'content-length': String(body.size) },
+      // No content-length of our own: fetch sets it from the Blob (a second one, added by the
+      // undici that may serve fetch, is refused as invalid).
+      headers: { 'content-type': contentType },
     });
     if (!response.ok) await S3MediaStore.fail(`PUT ${key}`, response);
     await response.body?.cancel();

@@ -17,9 +17,9 @@ import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.
 import { describeValidationErrors } from '../../lib/validation-messages.js';
 import { dataWindow } from '../../lib/window.js';
 import { validatorCompiler } from '../../plugins/validation.js';
-import type { FleetAccess } from '../access/fleet-access.js';
-import type { AssetRepository } from '../assets/assets.repository.js';
-import type { DriverRepository } from '../drivers/drivers.repository.js';
+import type { FleetAccess } from '../access/index.js';
+import type { AssetReads } from '../assets/index.js';
+import type { DriverReads } from '../drivers/index.js';
 import { contentDisposition, mediumFileName, parseRange } from './media-http.js';
 import { UnsupportedContent, type MediaFilesRepository } from './media-files.repository.js';
 import { storageKeys, type MediaStore } from './media-store.repository.js';
@@ -108,8 +108,8 @@ export class MediaService {
     private readonly media: MediaRepository,
     private readonly files: MediaFilesRepository,
     private readonly store: MediaStore,
-    private readonly assets: AssetRepository,
-    private readonly drivers: DriverRepository,
+    private readonly assets: AssetReads,
+    private readonly drivers: DriverReads,
     private readonly fleetAccess: FleetAccess,
     private readonly log: FastifyBaseLogger,
     /** Largest upload in bytes (MEDIA_MAX_BYTES). */

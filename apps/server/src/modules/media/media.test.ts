@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Datapoint, DeviceWithCredential, MediaDeletion, MediaItem } from '@fleet/contract';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { filesUnder, multipart, testJpeg, testMp4 } from './media-test-files.js';
+import { filesUnder, multipart, testJpeg, testMp4 } from '../../test/media-test-files.js';
 
 /** The media calls on a real database with the local store: uploads, reading, deleting, retention. */
 let t: TestApp;

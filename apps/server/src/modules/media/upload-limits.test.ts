@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceWithCredential } from '@fleet/contract';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { filesUnder, multipart, testJpeg } from './media-test-files.js';
+import { filesUnder, multipart, testJpeg } from '../../test/media-test-files.js';
 import { UploadRate, formatBytes } from './upload-limits.js';
 
 describe('UploadRate', () => {

@@ -3,10 +3,13 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MonitoringEndReason } from '@fleet/contract';
 import type { MonitoringConfig } from '../../config.js';
-import type { MediaFilesRepository } from '../media/media-files.repository.js';
-import { storageKeys, type MediaStore } from '../media/media-store.repository.js';
-import type { OrganisationSettingsService } from '../organisation-settings/organisation-settings.service.js';
-import type { VideoGatewayService } from '../video-gateway/video-gateway.service.js';
+import {
+  storageKeys,
+  type MediaFiles as MediaFilesRepository,
+  type MediaStore,
+} from '../media/index.js';
+import type { OrganisationSettingsService } from '../organisation-settings/index.js';
+import type { VideoGatewayService } from '../video-gateway/index.js';
 import {
   cameraOfDisplay,
   EMPTY_RECORDING_BYTES,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AssetMonitoringRequestInput, WebhookState } from '@fleet/contract';
-import { janusConfigFiles, firstStun } from '../video-gateway/janus-config.js';
+import { janusConfigFiles, firstStun } from '../video-gateway/index.js';
 import {
   cameraOfDisplay,
   monitoringRequestProblem,

@@ -9,7 +9,7 @@ import type {
 } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
-import type { Executor } from '../device-channel/device-channel.repository.js';
+import type { Executor } from '../../db/database.js';
 
 /** A second request while the asset's monitoring is pending or active. */
 export class AssetBusy extends Error {}

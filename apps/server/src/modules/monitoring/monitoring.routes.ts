@@ -19,7 +19,7 @@ import {
 } from '@fleet/contract';
 import { NoContent, errorResponses } from '../../lib/http-error.js';
 import { callerOf } from '../../plugins/authenticate.js';
-import { geocodingRoutes } from '../geocoding/geocoding.routes.js';
+import { geocodingRoutes } from '../geocoding/index.js';
 
 const errors = errorResponses(400, 401, 403, 404);
 const Binary = Type.String({ format: 'binary' });

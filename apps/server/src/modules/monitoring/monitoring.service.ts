@@ -20,17 +20,17 @@ import {
 } from '@fleet/contract';
 import type { MonitoringConfig } from '../../config.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.js';
-import type { AccessService } from '../access/access.service.js';
-import type { FleetAccess } from '../access/fleet-access.js';
-import { MonitoringAccess, type Viewer } from '../access/monitoring-access.js';
-import { callerKey } from '../authn/callers.js';
-import type { AssetRepository } from '../assets/assets.repository.js';
-import type { DeviceChannelService } from '../device-channel/device-channel.service.js';
-import type { DriverRepository } from '../drivers/drivers.repository.js';
-import { contentDisposition, parseRange } from '../media/media-http.js';
-import type { MediaStore } from '../media/media-store.repository.js';
-import type { OrganisationSettingsService } from '../organisation-settings/organisation-settings.service.js';
-import type { VideoGatewayService } from '../video-gateway/video-gateway.service.js';
+import type { AccessService } from '../access/index.js';
+import type { FleetAccess } from '../access/index.js';
+import { MonitoringAccess, type Viewer } from '../access/index.js';
+import { callerKey } from '../authn/index.js';
+import type { AssetReads as AssetRepository } from '../assets/index.js';
+import type { DeviceChannelService } from '../device-channel/index.js';
+import type { DriverReads as DriverRepository } from '../drivers/index.js';
+import { contentDisposition, parseRange } from '../media/index.js';
+import type { MediaStore } from '../media/index.js';
+import type { OrganisationSettingsService } from '../organisation-settings/index.js';
+import type { VideoGatewayService } from '../video-gateway/index.js';
 import {
   monitoringRequestProblem,
   newPin,

@@ -6,7 +6,7 @@ import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters } from 'weri
 import type { AssetMonitoring, DeviceCommand, DeviceMonitoring } from '@fleet/contract';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { findJanus } from '../video-gateway/janus-process.repository.js';
+import { findJanus } from '../video-gateway/index.js';
 import { findFfmpeg } from '../../lib/ffmpeg.js';
 
 /**

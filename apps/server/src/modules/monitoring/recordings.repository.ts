@@ -9,7 +9,7 @@ import {
   runFfmpeg,
   type FfmpegLimits,
 } from '../../lib/ffmpeg.js';
-import { findJanus } from '../video-gateway/janus-process.repository.js';
+import { findJanus } from '../video-gateway/index.js';
 
 /** What janus-pp-rec -j says of a recording. */
 export interface RecordingHeader {

@@ -10,7 +10,7 @@ import { runningFeeds } from '../../../../simulator/src/live-feed.js';
 import { DEFAULT_SETTINGS } from '../../../../simulator/src/settings.js';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { findJanus } from '../video-gateway/janus-process.repository.js';
+import { findJanus } from '../video-gateway/index.js';
 
 /**
  * A simulated vehicle answers a monitoring request: it traces at the asked

@@ -6,7 +6,7 @@ import {
 } from '@fleet/contract';
 import { badRequest } from '../../lib/http-error.js';
 import type { OutboundPolicy } from '../../lib/outbound.js';
-import type { AccessService } from '../access/access.service.js';
+import type { AccessService } from '../access/index.js';
 import type {
   OrganisationSettingsRepository,
   SettingsChange,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DeletionProgress } from '@fleet/contract';
 import { fleetSeed, unique } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { multipart, testJpeg } from '../media/media-test-files.js';
+import { multipart, testJpeg } from '../../test/media-test-files.js';
 
 /**
  * Renaming, moving and deleting organisations (issue 11 §1): who may (role × the caller's own

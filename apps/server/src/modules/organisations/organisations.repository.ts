@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import { treeLock } from '../../db/tree-lock.js';
 import type { Organisation, OrganisationListItem, OrganisationListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
+import { listPage, type ListSpec, type Page } from '../../db/list-page.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 
 const toOrganisation = (row: {
@@ -14,13 +15,6 @@ const toOrganisation = (row: {
   name: row.name,
   parentId: row.parent_id,
 });
-
-/**
- * Organisation moves and deletions take this lock (transaction-level): a move checks that it
- * makes no cycle, and a deletion reads the subtree it deletes, with no move changing the tree
- * in between.
- */
-export const treeLock = sql`SELECT pg_advisory_xact_lock(hashtext('fleetwise:organisation-tree'))`;
 
 interface OrganisationListRow {
   id: number;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '@fleet/contract';
 import { on } from '../../lib/endpoint-routes.js';
-import { sendPage } from '../../lib/list-page.js';
+import { sendPage } from '../../lib/page.js';
 import { sendProgress } from '../../lib/progress-stream.js';
 
 export const organisationRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -8,11 +8,10 @@ import type {
 } from '@fleet/contract';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { visibleName } from '../../lib/text.js';
-import type { Page } from '../../lib/list-page.js';
+import type { Page } from '../../db/list-page.js';
 import type { ProgressWork } from '../../lib/progress-stream.js';
-import type { AccessService } from '../access/access.service.js';
-import { assertConfirmed } from '../admin-data/admin-data.service.js';
-import type { DataDeletionService } from '../admin-data/data-deletion.service.js';
+import type { AccessService } from '../access/index.js';
+import { assertConfirmed, type DataDeletionService } from './data-deletion.service.js';
 import type { OrganisationRepository } from './organisations.repository.js';
 
 // Names are unique across every tree (sign-in matches them), in their normalised form, regardless

@@ -1,6 +1,5 @@
 import type { DrivingStyleData, ReportData, ScoreData } from '@fleet/contract';
-import { deriveStats, emptyStats } from '../drivingstyle/driving-style.js';
-import { scoreDriven, type ScoreSettings } from '../drivingstyle/scoring.js';
+import { deriveStats, emptyStats, scoreDriven, type ScoreSettings } from '../drivingstyle/index.js';
 
 /** What a report entry carries: its statistics, its scores, or both (the body's flags). */
 export interface EntryParts {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Report, ReportBody } from '@fleet/contract';
 import { errorResponses } from '../../lib/http-error.js';
 import { sendJsonArray } from '../../lib/json-array-stream.js';
-import { clientGone } from '../../lib/limits-http.js';
+import { clientGone } from '../../db/heavy-work.js';
 import { reportIntervalJson } from './report-json.js';
 
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -13,22 +13,19 @@ import {
 } from '@fleet/contract';
 import { badRequest } from '../../lib/http-error.js';
 import { mapInTurns } from '../../lib/json-array-stream.js';
-import type { HeavyWork, WorkLease } from '../../lib/limits-http.js';
+import type { HeavyWork, WorkLease } from '../../db/heavy-work.js';
 import { localDate } from '../../lib/local-date.js';
 import { toLocation } from '../../lib/location.js';
-import type { AccessService } from '../access/access.service.js';
-import type { AssetRepository } from '../assets/assets.repository.js';
-import type { DriverRepository } from '../drivers/drivers.repository.js';
-import { addStats, emptyStats, subtractStats } from '../drivingstyle/driving-style.js';
-import type { ScoreSettingsService } from '../drivingstyle/score-settings.js';
-import type { ScoreSettings } from '../drivingstyle/scoring.js';
-import { processDay, UNKNOWN_DRIVER } from '../engine/process-day.js';
-import type { GroupRepository } from '../groups/groups.repository.js';
+import type { AccessService } from '../access/index.js';
+import type { AssetReads as AssetRepository } from '../assets/index.js';
+import type { DriverReads as DriverRepository } from '../drivers/index.js';
+import { addStats, emptyStats, subtractStats } from '../drivingstyle/index.js';
+import type { ScoreSettingsService } from '../configurations/index.js';
+import type { ScoreSettings } from '../drivingstyle/index.js';
+import { processDay, ROLLUP_EXTEND_SECONDS, UNKNOWN_DRIVER } from '../engine/index.js';
+import type { GroupMembers as GroupRepository } from '../groups/index.js';
 import { reportEntry } from './report-entry.js';
 import type { Period, ReportsRepository, TripRow } from './reports.repository.js';
-
-/** The extension the rollups and the trips table's driver split were made with. */
-const ROLLUP_EXTEND_SECONDS = DEFAULT_DRIVER_LINK_EXTEND_TIME;
 
 interface ScopeEntity {
   id: number;

@@ -6,7 +6,7 @@ import {
   type SyncApiKey,
 } from '@fleet/contract';
 import { notFound, unauthorized } from '../../lib/http-error.js';
-import type { AccessService } from '../access/access.service.js';
+import type { AccessService } from '../access/index.js';
 import { issueApiKey, parseApiKey, sameHash } from './api-key-tokens.js';
 import type { ApiKeyRepository } from './api-keys.repository.js';
 

@@ -9,7 +9,7 @@ import {
   type SyncEntityKind,
 } from '@fleet/contract';
 import { badRequest, notFound } from '../../lib/http-error.js';
-import type { OrganisationRepository } from '../organisations/organisations.repository.js';
+import type { OrganisationTree as OrganisationRepository } from '../organisations/index.js';
 import type { ApiKeyHolder } from './api-keys.service.js';
 import type { ExportRow, SyncExportRepository } from './sync-export.repository.js';
 

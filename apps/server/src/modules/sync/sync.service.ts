@@ -16,7 +16,7 @@ import {
   type UpdateSyncConfigurationBody,
 } from '@fleet/contract';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
-import type { AccessService } from '../access/access.service.js';
+import type { AccessService } from '../access/index.js';
 import type { KeyCrypto } from './key-crypto.js';
 import { RemoteError, normaliseServer, type SyncRemoteRepository } from './remote.repository.js';
 import type { ConfigChange, ConfigRow, SyncConfigRepository } from './sync-config.repository.js';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Role, User, UserListQuery } from '@fleet/contract';
+import { permissions, ROLES, type Role, type User, type UserListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/http-error.js';
-import { listPage, type ListSpec, type Page } from '../../lib/list-page.js';
+import { listPage, type ListSpec, type Page } from '../../db/list-page.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 
 interface UserRow {
@@ -61,8 +61,8 @@ async function usernameUnique<T>(username: string | undefined, run: () => Promis
   }
 }
 
-/** Roles that can manage an organisation's users (permissions.manageUsers). */
-const MANAGING_ROLES: Role[] = ['OEM', 'RESELLER', 'INTEGRATOR', 'USER'];
+/** Roles that can manage an organisation's users: decided once, by permissions.manageUsers. */
+const MANAGING_ROLES: Role[] = ROLES.filter(permissions.manageUsers);
 
 export class UserRepository {
   constructor(private readonly db: Db) {}

@@ -7,10 +7,10 @@ import type {
 } from '@fleet/contract';
 import { notFound } from '../../lib/http-error.js';
 import { visibleName } from '../../lib/text.js';
-import type { Page } from '../../lib/list-page.js';
-import type { AccessService } from '../access/access.service.js';
-import { hashPassword } from '../auth/passwords.js';
-import type { SessionCheck } from '../auth/sessions.js';
+import type { Page } from '../../db/list-page.js';
+import type { AccessService } from '../access/index.js';
+import { hashPassword } from '../auth/index.js';
+import type { SessionCheck } from '../auth/index.js';
 import type { UserRepository } from './users.repository.js';
 
 /**

@@ -13,7 +13,7 @@ import {
   Trip,
 } from '@fleet/contract';
 import { errorResponses } from '../../lib/http-error.js';
-import { clientGone } from '../../lib/limits-http.js';
+import { clientGone } from '../../db/heavy-work.js';
 
 const errors = errorResponses(400, 401, 403, 404);
 

@@ -15,18 +15,18 @@ import {
   type RawDataQuery,
   type Trip,
 } from '@fleet/contract';
-import type { AccessService } from '../access/access.service.js';
-import { onLease, type HeavyWork } from '../../lib/limits-http.js';
+import type { AccessService } from '../access/index.js';
+import { onLease, type HeavyWork } from '../../db/heavy-work.js';
 import { toLocation } from '../../lib/location.js';
 import { dataWindow, windowDays } from '../../lib/window.js';
-import type { FleetAccess } from '../access/fleet-access.js';
-import type { AssetRepository } from '../assets/assets.repository.js';
-import type { DriverRepository } from '../drivers/drivers.repository.js';
-import { deriveStats } from '../drivingstyle/driving-style.js';
-import type { ScoreSettingsService } from '../drivingstyle/score-settings.js';
-import { score, scoreDriven } from '../drivingstyle/scoring.js';
-import { UNKNOWN_DRIVER } from '../engine/process-day.js';
-import type { ReportsRepository } from '../reports/reports.repository.js';
+import type { FleetAccess } from '../access/index.js';
+import type { AssetReads } from '../assets/index.js';
+import type { DriverReads } from '../drivers/index.js';
+import { deriveStats } from '../drivingstyle/index.js';
+import type { ScoreSettingsService } from '../configurations/index.js';
+import { score, scoreDriven } from '../drivingstyle/index.js';
+import { UNKNOWN_DRIVER } from '../engine/index.js';
+import type { ReportReads } from '../reports/index.js';
 import type { VehicleDataRepository } from './vehicle-data.repository.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -101,9 +101,9 @@ export function rawDataRecord(row: {
 export class VehicleDataService {
   constructor(
     private readonly data: VehicleDataRepository,
-    private readonly reports: ReportsRepository,
-    private readonly assets: AssetRepository,
-    private readonly drivers: DriverRepository,
+    private readonly reports: ReportReads,
+    private readonly assets: AssetReads,
+    private readonly drivers: DriverReads,
     private readonly access: AccessService,
     private readonly fleetAccess: FleetAccess,
     private readonly scoreSettings: ScoreSettingsService,
@@ -113,7 +113,7 @@ export class VehicleDataService {
   /** Runs `reads` on the call's cancellable connection. */
   private read<T>(
     signal: AbortSignal | undefined,
-    reads: (data: VehicleDataRepository, reports: ReportsRepository) => Promise<T>,
+    reads: (data: VehicleDataRepository, reports: ReportReads) => Promise<T>,
   ): Promise<T> {
     return onLease(this.work.light(signal), (db) => reads(this.data.on(db), this.reports.on(db)));
   }

@@ -12,8 +12,6 @@ export class JanusError extends Error {
 
 /** The VideoRoom's "no such room" (destroying twice is fine). */
 export const NO_SUCH_ROOM = 426;
-/** The VideoRoom's "room exists". */
-export const ROOM_EXISTS = 427;
 
 export interface RoomSpec {
   room: number;

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@fleet/contract';
 import { HttpError, forbidden, notFound } from '../../lib/http-error.js';
 import { callerOf } from '../../plugins/authenticate.js';
-import { callerKey } from '../authn/callers.js';
+import type { Viewer } from '../access/index.js';
+import { callerKey } from '../authn/index.js';
 import { inspectJanusRequest, type JanusTarget } from './janus-requests.js';
 import { JanusSessions } from './janus-sessions.js';
 
@@ -14,6 +15,14 @@ const PASSED_QUERY = ['rid', 'maxev', '_'];
 
 type Params = { session?: string; handle?: string };
 
+export interface JanusProxyOptions {
+  /**
+   * Refuses (throws) a viewer who may not use the gateway (no room) or may not watch the live
+   * room `room`. Monitoring decides; app.ts passes it in, so the gateway does not import it.
+   */
+  authorise(viewer: Viewer, room?: number): Promise<void>;
+}
+
 /**
  * `/janus` → the Janus HTTP API (docs/monitoring.md, "Why the proxy"). Janus listens on
  * loopback only, so a browser on another machine reaches it through the server, and only with
@@ -23,9 +32,11 @@ type Params = { session?: string; handle?: string };
  * names the room of a live monitoring the caller may read; a session answers only to the
  * caller that made it. Bodies up to 64 kB, answers within 40 s.
  */
-export const janusProxyRoutes: FastifyPluginAsync = async (app) => {
+export const janusProxyRoutes: FastifyPluginAsync<JanusProxyOptions> = async (
+  app,
+  { authorise },
+) => {
   const gateway = app.services.videoGateway;
-  const monitoring = app.services.monitoring;
   const sessions = new JanusSessions();
 
   // Malformed requests answer 400 before anyone is asked for a credential, as always.
@@ -82,12 +93,12 @@ export const janusProxyRoutes: FastifyPluginAsync = async (app) => {
           request.method === 'POST' ? { ...(request.body as Record<string, unknown>) } : undefined;
         if (body) delete body.token;
 
-        await monitoring.assertMayUseGateway(viewer);
+        await authorise(viewer);
         const verdict = inspectJanusRequest(target, request.method as 'GET' | 'POST', body);
         if (!verdict.allowed) throw forbidden(verdict.why);
         if (session && !sessions.owns(session, owner))
           throw notFound(`Janus session ${session} does not exist`);
-        if (verdict.room !== undefined) await monitoring.assertMayWatch(viewer, verdict.room);
+        if (verdict.room !== undefined) await authorise(viewer, verdict.room);
         if (verdict.creates && !sessions.mayCreate(owner))
           throw new HttpError(429, ErrorCode.TOO_MANY_ATTEMPTS, 'Too many open video sessions');
 

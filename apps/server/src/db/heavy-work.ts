@@ -5,10 +5,10 @@ import {
   cancelledBy,
   QueryCancelled,
   type CancellableConnection,
-} from '../db/cancellable.js';
-import type { Db } from '../db/database.js';
-import { HttpError } from './http-error.js';
-import { AbortedWhileWaiting, ConcurrencyLimits, Slots } from './limits.js';
+} from './cancellable.js';
+import type { Db } from './database.js';
+import { HttpError } from '../lib/http-error.js';
+import { AbortedWhileWaiting, ConcurrencyLimits, Slots } from '../lib/limits.js';
 
 /** Heavy work: how much of it may run at once (config HEAVY_*, README). */
 export interface HeavyWorkConfig {

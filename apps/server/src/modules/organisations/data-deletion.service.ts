@@ -1,9 +1,16 @@
-import type { DeletionProgress } from '@fleet/contract';
+import type { DeletionProgress, Organisation } from '@fleet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEADLOCK_DETECTED, isPostgresError } from '../../lib/postgres-errors.js';
 import type { Report } from '../../lib/progress-stream.js';
-import { addCounts, deletionSteps } from './data-deletion.js';
+import { badRequest } from '../../lib/http-error.js';
+import { addCounts, confirmationRefusal, deletionSteps } from './data-deletion.js';
 import type { DataDeletionRepository, DeletionTransaction } from './data-deletion.repository.js';
+
+/** A deletion confirmed with the organisation's name (confirmationRefusal says how); 400 otherwise. */
+export function assertConfirmed(organisation: Organisation, confirm: string): void {
+  const refusal = confirmationRefusal(organisation.name, confirm);
+  if (refusal) throw badRequest(refusal);
+}
 
 /** Times one step is tried again after PostgreSQL chose it as a deadlock's victim. */
 const STEP_ATTEMPTS = 5;

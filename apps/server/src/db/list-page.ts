@@ -1,12 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import { TOTAL_COUNT_HEADER, type ListParams } from '@fleet/contract';
-import type { Db } from '../db/database.js';
+import type { ListParams } from '@fleet/contract';
+import type { Page } from '../lib/page.js';
+import type { Db } from './database.js';
 
-/** A page of a list and how many rows match (whatever the page). */
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
+export type { Page };
 
 type Fragment = RawBuilder<unknown>;
 
@@ -97,13 +94,4 @@ export async function listPage<T, S extends string, F extends string>(
     ),
   ]);
   return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
-}
-
-/** Answers a page: its rows, with X-Total-Count. */
-export function sendPage<T>(
-  reply: { header(name: string, value: string): unknown },
-  page: Page<T>,
-): T[] {
-  reply.header(TOTAL_COUNT_HEADER, String(page.total));
-  return page.rows;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fleetSeed, unique } from '../../test/fleet-seed.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { fleetSeed, unique } from '../test/fleet-seed.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
 import { toSyncMarks } from './sync-marks.js';
 
 const at = new Date('2026-11-24T10:00:00Z');

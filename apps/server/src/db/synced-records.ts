@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
-import { conflict } from '../../lib/http-error.js';
+import type { Db } from './database.js';
+import { conflict } from '../lib/http-error.js';
 
 export type SyncedKind = 'asset' | 'driver' | 'device' | 'device link' | 'driver link';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { findFfmpeg, NO_FFMPEG } from '../../lib/ffmpeg.js';
+import { findFfmpeg, NO_FFMPEG } from '../lib/ffmpeg.js';
 
 /** Small real files for the media tests: a JPEG from sharp, an H.264 MP4 from ffmpeg. */
 export async function testJpeg(width = 320, height = 240): Promise<Buffer> {

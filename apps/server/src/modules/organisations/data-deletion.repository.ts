@@ -1,7 +1,7 @@
 import { sql, type ControlledTransaction, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { treeLock } from '../organisations/organisations.repository.js';
+import { treeLock } from '../../db/tree-lock.js';
 import type { DeletionScope, DeletionStep } from './data-deletion.js';
 
 export type DeletionTransaction = ControlledTransaction<Database>;
