@@ -1,10 +1,13 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { EngineService } from '../modules/engine/engine.service.js';
-import type { MediaService } from '../modules/media/media.service.js';
-import type { MonitoringJobs } from '../modules/monitoring/monitoring-jobs.service.js';
-import type { MonitoringJob, MonitoringService } from '../modules/monitoring/monitoring.service.js';
-import type { SyncScheduler } from '../modules/sync/sync-scheduler.js';
+import type { EngineService } from '../modules/engine/index.js';
+import type { MediaService } from '../modules/media/index.js';
+import type {
+  MonitoringJob,
+  MonitoringJobs,
+  MonitoringService,
+} from '../modules/monitoring/index.js';
+import type { SyncScheduler } from '../modules/sync/index.js';
 import { JobRunner } from './job-runner.js';
 
 interface Logger {

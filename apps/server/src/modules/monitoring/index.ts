@@ -22,7 +22,7 @@ export {
   monitoringRoutes,
   monitoringViewRoutes,
 } from './monitoring.routes.js';
-export type { MonitoringService } from './monitoring.service.js';
+export type { MonitoringJob, MonitoringService } from './monitoring.service.js';
 export type { MonitoringJobs } from './monitoring-jobs.service.js';
 export { MonitoringTokens } from './monitoring-tokens.js';
 export { tokenOpens } from './monitoring-rules.js';

@@ -25,6 +25,7 @@ export { syncExportRoutes } from './sync-export.routes.js';
 export { syncRoutes } from './sync.routes.js';
 export type { ApiKeyService } from './api-keys.service.js';
 export type { SyncService } from './sync.service.js';
+export type { SyncScheduler } from './sync-scheduler.js';
 export { issueApiKey } from './api-key-tokens.js';
 
 /** Most records of one kind a remote organisation may list to one run. */
