@@ -147,6 +147,25 @@ describe('fleet overview', () => {
   });
 });
 
+describe('fleet overview pages (issue 18 §4)', () => {
+  it('asks the server for the page it shows; a page past the end shows the last one', async () => {
+    const { context, page } = await open();
+    await page.getByTestId('fleet-card').first().waitFor();
+    const pastEnd = page.waitForResponse((r) =>
+      r.url().includes('/assets/fleet?limit=10&offset=9980'),
+    );
+    await page.goto('/overview?page=999');
+    const total = Number((await pastEnd).headers()['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(2);
+    const pages = Math.ceil(total / 10);
+    const first = (pages - 1) * 10 + 1;
+    await page.getByText(`${first}–${total} of ${total} assets`, { exact: true }).waitFor();
+    expect(await page.getByTestId('fleet-card').count()).toBe(total - first + 1);
+    expect(new URL(page.url()).search).toBe(pages === 1 ? '' : `?page=${pages}`);
+    await context.close();
+  });
+});
+
 describe('the landing of an OEM without assets of its own', () => {
   it('shows the fleet of the organisations below, each card naming its own, and opens one (issue 19 §7)', async () => {
     const { context, page } = await openAs(browser, 'oem');

@@ -142,6 +142,9 @@ export const FleetEntry = Type.Object({
 });
 export type FleetEntry = Static<typeof FleetEntry>;
 
+/** Most cards one fleet overview page may ask for; the portal shows 10 (spec §9). */
+export const MAX_FLEET_LIMIT = 100;
+
 export const FleetQuery = Type.Object(
   {
     entities: Type.Optional(
@@ -153,7 +156,32 @@ export const FleetQuery = Type.Object(
           "include the events of each asset's latest trip (default false: they cost the overview a third of its time)",
       }),
     ),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_FLEET_LIMIT,
+        description:
+          'one page of the cards: only assets with a device now, newest data first (never sent last), then by name and id; X-Total-Count holds how many there are. Without limit every asset, as before',
+      }),
+    ),
+    offset: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 10_000_000,
+        description: 'with limit: how many cards come before the page (default 0)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 export type FleetQuery = Static<typeof FleetQuery>;
+
+/**
+ * GET organisations/{id}/assets/fleet/organisations: how many cards (assets with a device now)
+ * each organisation of the subtree has, the organisation itself included; only those with cards.
+ */
+export const FleetOrganisationCount = Type.Object({
+  organisationId: Type.Integer(),
+  count: Type.Integer({ minimum: 1 }),
+});
+export type FleetOrganisationCount = Static<typeof FleetOrganisationCount>;

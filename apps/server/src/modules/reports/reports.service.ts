@@ -100,7 +100,7 @@ export function groupFilter(body: Pick<ReportBody, 'groups' | 'group'>): number[
  *
  * A report answers its intervals one after another (the route streams them), on one
  * connection of its own that is cancelled when the client goes away; a heavy one (many
- * entities over many days) counts against the caller's limits (lib/limits-http.ts).
+ * entities over many days) counts against the caller's limits (db/heavy-work.ts).
  */
 export class ReportsService {
   constructor(

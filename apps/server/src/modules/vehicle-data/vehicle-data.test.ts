@@ -37,6 +37,15 @@ type Call = {
 };
 const calls: Record<string, () => Call> = {
   'fleet overview': () => ({ method: 'GET', url: `/api/organisations/${ids.polder}/assets/fleet` }),
+  'fleet overview page': () => ({
+    method: 'GET',
+    url: `/api/organisations/${ids.polder}/assets/fleet`,
+    query: { limit: '10', offset: '0', entities: 'true' },
+  }),
+  'fleet card counts': () => ({
+    method: 'GET',
+    url: `/api/organisations/${ids.polder}/assets/fleet/organisations`,
+  }),
   'asset report': () => ({
     method: 'POST',
     url: `/api/organisations/${ids.polder}/reports/assets`,
@@ -122,6 +131,13 @@ describe('bad input answers 4xx with {code, message}, never 500', () => {
     ['GET', '/api/assets/{demo}/datapoints', { ...period, events: 'maybe' }, 400],
     ['GET', '/api/assets/{demo}/trips', { ...period, extra: '1' }, 400],
     ['GET', '/api/organisations/{org}/assets/fleet', { entities: 'yes please' }, 400],
+    ['GET', '/api/organisations/{org}/assets/fleet', { limit: '0' }, 400],
+    ['GET', '/api/organisations/{org}/assets/fleet', { limit: '101' }, 400],
+    ['GET', '/api/organisations/{org}/assets/fleet', { limit: 'ten' }, 400],
+    ['GET', '/api/organisations/{org}/assets/fleet', { limit: '10', offset: '-1' }, 400],
+    ['GET', '/api/organisations/{org}/assets/fleet', { limit: '10', offset: '1.5' }, 400],
+    ['GET', '/api/organisations/999999/assets/fleet/organisations', {}, 404],
+    ['GET', '/api/organisations/abc/assets/fleet/organisations', {}, 400],
   ] as const)('%s %s %o → %i', async (method, path, query, status) => {
     const url = path.replace('{demo}', String(ids.demoAsset)).replace('{org}', String(ids.demo));
     const response = await t.as('oem', { method, url, query: query as Record<string, string> });

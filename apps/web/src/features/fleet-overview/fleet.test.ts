@@ -1,36 +1,36 @@
-import type { FleetEntry } from '@fleet/contract';
 import { describe, expect, it } from 'vitest';
 import { paginate } from '../../lib/paginate';
-import { cardOrganisations, fleetCards, isDriving, tripEvents } from './fleet';
+import { askedPage, cardOrganisations, isDriving, pageCount, pageQuery, tripEvents } from './fleet';
 
-const entry = (assetId: number, time: string | null, deviceId: number | null = assetId) =>
-  ({
-    assetId,
-    assetName: `Truck ${assetId}`,
-    deviceId,
-    time,
-    trip: null,
-    datapoints: [],
-  }) as unknown as FleetEntry;
+describe('askedPage: the page in the address', () => {
+  it.each([
+    [null, 1],
+    ['1', 1],
+    ['3', 3],
+    ['2.7', 2],
+    ['0', 1],
+    ['-4', 1],
+    ['abc', 1],
+    ['', 1],
+    ['1e12', 1_000_000],
+  ])('%s → %i', (value, page) => expect(askedPage(value)).toBe(page));
+});
 
-describe('fleetCards', () => {
-  it('keeps entries with a device, newest data first, never-seen last', () => {
-    const cards = fleetCards([
-      entry(1, '2026-03-18T08:00:00Z'),
-      entry(2, null),
-      entry(3, '2026-03-18T09:30:00Z'),
-      entry(4, '2026-03-18T10:00:00Z', null),
-      entry(5, '2026-03-17T23:00:00Z'),
-      entry(6, '2026-03-18T09:30:00+01:00'),
-    ]);
-    // 6 is 08:30Z: compared as instants, not as text.
-    expect(cards.map((c) => c.assetId)).toEqual([3, 6, 1, 5, 2]);
-  });
+describe('pageQuery and pageCount: 10 cards a page, paged by the server', () => {
+  it.each([
+    [1, { limit: 10, offset: 0 }],
+    [2, { limit: 10, offset: 10 }],
+    [4, { limit: 10, offset: 30 }],
+  ])('page %i asks for %o', (page, query) => expect(pageQuery(page)).toEqual(query));
 
-  it('breaks ties by name', () => {
-    const same = '2026-03-18T08:00:00Z';
-    expect(fleetCards([entry(12, same), entry(11, same)]).map((c) => c.assetId)).toEqual([11, 12]);
-  });
+  it.each([
+    [0, 1],
+    [1, 1],
+    [10, 1],
+    [11, 2],
+    [36, 4],
+    [1000, 100],
+  ])('%i cards fill %i pages', (total, pages) => expect(pageCount(total)).toBe(pages));
 });
 
 it('is driving only with a trip under way', () => {
@@ -96,13 +96,14 @@ describe('cardOrganisations: where the subtree fleet of an organisation without 
     { id: 4, name: 'Polder Logistics' },
     { id: 5, name: 'Alpha Haulage' },
   ];
-  const at = (...ids: number[]) => ids.map((organisationId) => ({ organisationId }));
+  const counts = (...pairs: [number, number][]) =>
+    pairs.map(([organisationId, count]) => ({ organisationId, count }));
   it.each([
-    ['none', at(), []],
-    ['one organisation', at(3, 3), [{ id: 3, name: 'Demo Transport', count: 2 }]],
+    ['none', counts(), []],
+    ['one organisation', counts([3, 2]), [{ id: 3, name: 'Demo Transport', count: 2 }]],
     [
       'most cards first',
-      at(4, 3, 3, 4, 3),
+      counts([4, 2], [3, 3]),
       [
         { id: 3, name: 'Demo Transport', count: 3 },
         { id: 4, name: 'Polder Logistics', count: 2 },
@@ -110,14 +111,19 @@ describe('cardOrganisations: where the subtree fleet of an organisation without 
     ],
     [
       'equal counts by name',
-      at(4, 5),
+      counts([4, 1], [5, 1]),
       [
         { id: 5, name: 'Alpha Haulage', count: 1 },
         { id: 4, name: 'Polder Logistics', count: 1 },
       ],
     ],
-    ['an organisation not (yet) in the list by its id', at(9), [{ id: 9, name: '#9', count: 1 }]],
-  ])('%s', (_, cards, expected) =>
-    expect(cardOrganisations(cards, organisations)).toEqual(expected),
+    ['none without cards', counts([1, 0], [3, 1]), [{ id: 3, name: 'Demo Transport', count: 1 }]],
+    [
+      'an organisation not (yet) in the list by its id',
+      counts([9, 1]),
+      [{ id: 9, name: '#9', count: 1 }],
+    ],
+  ])('%s', (_, given, expected) =>
+    expect(cardOrganisations(given, organisations)).toEqual(expected),
   );
 });

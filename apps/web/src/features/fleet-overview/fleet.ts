@@ -1,21 +1,29 @@
-import type { FleetEntry, Organisation } from '@fleet/contract';
+import {
+  DEFAULT_PAGE_SIZE,
+  type FleetEntry,
+  type FleetOrganisationCount,
+  type Organisation,
+} from '@fleet/contract';
 
-const time = (value: string | null) => (value ? Date.parse(value) : Number.NEGATIVE_INFINITY);
+/** The furthest page the address may ask for (the server takes offsets up to 10,000,000). */
+const MAX_PAGE = 1_000_000;
+
+/** The page asked for in the address (?page=): a whole number from 1, else 1. */
+export const askedPage = (value: string | null) =>
+  Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(value ?? 1)) || 1));
 
 /**
- * The entries that get a card (spec §2): only those with a device, by last data time, newest
- * first; entries that never sent data last, then by name.
+ * The fleet call's paging for a page of the cards (spec §9: 10 a page); the server picks the
+ * cards (assets with a device) and sorts them (newest data first, never sent last, then name).
  */
-export function fleetCards(entries: readonly FleetEntry[]): FleetEntry[] {
-  return entries
-    .filter((entry) => entry.deviceId !== null)
-    .sort(
-      (a, b) =>
-        time(b.time) - time(a.time) ||
-        a.assetName.localeCompare(b.assetName) ||
-        a.assetId - b.assetId,
-    );
-}
+export const pageQuery = (page: number, size = DEFAULT_PAGE_SIZE) => ({
+  limit: size,
+  offset: (page - 1) * size,
+});
+
+/** How many pages `total` cards fill: at least one. */
+export const pageCount = (total: number, size = DEFAULT_PAGE_SIZE) =>
+  Math.max(1, Math.ceil(total / size));
 
 /** Driving when a trip is under way (spec §2: trip present). */
 export const isDriving = (entry: Pick<FleetEntry, 'trip'>) => !!entry.trip;
@@ -37,16 +45,15 @@ export interface FleetOrganisation {
 /**
  * The organisations whose assets the cards show, most cards first, then by name: the
  * organisations below that an OEM or reseller without vehicles of its own can open (issue 19 §7).
+ * The counts are the server's (GET organisations/{id}/assets/fleet/organisations).
  */
 export function cardOrganisations(
-  cards: readonly Pick<FleetEntry, 'organisationId'>[],
+  counts: readonly FleetOrganisationCount[],
   organisations: readonly Pick<Organisation, 'id' | 'name'>[],
 ): FleetOrganisation[] {
-  const counts = new Map<number, number>();
-  for (const card of cards)
-    counts.set(card.organisationId, (counts.get(card.organisationId) ?? 0) + 1);
   const names = new Map(organisations.map((o) => [o.id, o.name]));
-  return [...counts]
-    .map(([id, count]) => ({ id, name: names.get(id) ?? `#${id}`, count }))
+  return counts
+    .filter(({ count }) => count > 0)
+    .map(({ organisationId: id, count }) => ({ id, name: names.get(id) ?? `#${id}`, count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name) || a.id - b.id);
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -6,57 +6,47 @@ import { PageHeader } from '@/components/page-header';
 import { Pager } from '@/components/pager';
 import { errorText } from '@/lib/api-client';
 import '@/locales/dashboards/register';
-import { useFleet } from '../api/get-fleet';
-import { useSubtreeFleet } from '../api/get-subtree-fleet';
+import { useFleetCounts, useFleetPage } from '../api/get-fleet';
 import { useOrganisations } from '@/lib/api/get-organisations';
 import { subtreeIds } from '@/lib/organisation-tree';
-import { paginate } from '@/lib/paginate';
-import { cardOrganisations, fleetCards, type FleetOrganisation } from '../fleet';
+import { askedPage, cardOrganisations, pageCount, type FleetOrganisation } from '../fleet';
 import { FleetCard } from './fleet-card';
 
 /**
- * An OEM or reseller whose own organisation has no assets lands on the fleet of the
- * organisations below it (the fleet call's entities flag), told so, with a way to open each one
- * (issue 19 §7, docs/screens.md).
+ * The page of cards shown. An OEM or reseller whose own organisation has no cards lands on the
+ * fleet of the organisations below it (the fleet call's entities flag), told so, with a way to
+ * open each one (issue 19 §7, docs/screens.md). The server pages, sorts and counts.
  */
-function useShownFleet(organisationId: number) {
-  const own = useFleet(organisationId);
-  const ownCards = useMemo(() => fleetCards(own.data ?? []), [own.data]);
+function useShownFleet(organisationId: number, page: number) {
+  const own = useFleetPage(organisationId, page, false);
   const organisations = useOrganisations();
   const hasBelow = useMemo(
     () => subtreeIds(organisations.data ?? [], organisationId).size > 1,
     [organisations.data, organisationId],
   );
-  const ownEmpty = own.isSuccess && !ownCards.length;
-  const subtree = useSubtreeFleet(organisationId, ownEmpty && hasBelow);
-  const subtreeCards = useMemo(() => fleetCards(subtree.data ?? []), [subtree.data]);
+  const ownEmpty = own.isSuccess && own.data.total === 0;
+  const showBelow = ownEmpty && hasBelow;
+  const subtree = useFleetPage(organisationId, page, true, showBelow);
+  const counts = useFleetCounts(organisationId, showBelow);
   const below = useMemo(
-    () => cardOrganisations(subtreeCards, organisations.data ?? []),
-    [subtreeCards, organisations.data],
+    () => (showBelow ? cardOrganisations(counts.data ?? [], organisations.data ?? []) : []),
+    [showBelow, counts.data, organisations.data],
   );
   const refresh = () => {
     void own.refetch();
-    if (ownEmpty && hasBelow) void subtree.refetch();
+    if (showBelow) void Promise.all([subtree.refetch(), counts.refetch()]);
   };
-  const fetching = own.isFetching || subtree.isFetching;
-  if (!(ownEmpty && hasBelow))
+  const fetching = own.isFetching || subtree.isFetching || counts.isFetching;
+  if (!showBelow)
     // An empty own fleet is only said once it is known whether there are organisations below.
     return {
       fleet: own,
-      cards: ownCards,
-      below: [],
+      below,
       pending: own.isPending || (ownEmpty && organisations.isPending),
       refresh,
       fetching,
     };
-  return {
-    fleet: subtree,
-    cards: subtreeCards,
-    below,
-    pending: subtree.isPending,
-    refresh,
-    fetching,
-  };
+  return { fleet: subtree, below, pending: subtree.isPending, refresh, fetching };
 }
 
 function SubtreeNotice({
@@ -108,14 +98,22 @@ export function FleetOverview({
   onOpenOrganisation?: (organisationId: number) => void;
 }) {
   const { t } = useTranslation();
-  const { fleet, cards, below, pending, refresh, fetching } = useShownFleet(organisationId);
-  const names = useMemo(() => new Map(below.map((o) => [o.id, o.name])), [below]);
   const [search, setSearch] = useSearchParams();
-  const { page, pages, first, items } = paginate(cards, Number(search.get('page') ?? 1));
-  const goTo = (next: number) => {
-    setSearch(next === 1 ? {} : { page: String(next) });
-    window.scrollTo({ top: 0 });
+  const page = askedPage(search.get('page'));
+  const { fleet, below, pending, refresh, fetching } = useShownFleet(organisationId, page);
+  const names = useMemo(() => new Map(below.map((o) => [o.id, o.name])), [below]);
+  // While the next page loads, the shown one stays, with its own numbers.
+  const { items, offset, total } = fleet.data ?? { items: [], offset: 0, total: 0 };
+  const pages = pageCount(total);
+  const goTo = (next: number, replace = false) => {
+    setSearch(next === 1 ? {} : { page: String(next) }, { replace });
+    if (!replace) window.scrollTo({ top: 0 });
   };
+  // A page past the end (fewer cards than when it was opened) shows the last one.
+  const pastEnd = fleet.isSuccess && !fleet.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pastEnd) goTo(pages, true);
+  });
 
   return (
     <>
@@ -135,7 +133,7 @@ export function FleetOverview({
         <Alert variant="danger">
           {t('fleetOverview.loadFailed', { message: errorText(fleet.error) })}
         </Alert>
-      ) : cards.length === 0 ? (
+      ) : total === 0 ? (
         <p className="text-body-secondary">{t('fleetOverview.empty')}</p>
       ) : (
         <>
@@ -155,12 +153,17 @@ export function FleetOverview({
           <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
             <span className="small text-body-secondary">
               {t('fleetOverview.shown', {
-                first: first + 1,
-                last: first + items.length,
-                count: cards.length,
+                first: Math.min(offset + 1, total),
+                last: offset + items.length,
+                count: total,
               })}
             </span>
-            <Pager page={page} pages={pages} onChange={goTo} label={t('fleetOverview.pages')} />
+            <Pager
+              page={Math.min(page, pages)}
+              pages={pages}
+              onChange={goTo}
+              label={t('fleetOverview.pages')}
+            />
           </div>
         </>
       )}
