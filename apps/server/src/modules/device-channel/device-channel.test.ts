@@ -400,6 +400,8 @@ it('a device that hangs up stops waiting', async () => {
 
 it('closing the server answers a waiting poll at once', async () => {
   const app = await buildApp({ config: t.config, db: t.db });
+  // Started (the job runner's start takes a moment): a server closed while it starts answers 503.
+  await app.ready();
   const device = await seed.device(demo);
   const polled = deviceClient(device.credential, app).poll(30);
   await sleep(300);
