@@ -37,15 +37,26 @@ const SETTLED_POLL_MS = 50;
 /** A start that failed for another reason than an outage is tried again this much later. */
 const RESTART_MS = 5000;
 
-/** pg-boss's statements run on our pool: one set of connections, timeouts and outage watch. */
-const adapter = (db: Db) => ({
-  executeSql: async (text: string, values: unknown[] = []) =>
-    db.executeQuery(CompiledQuery.raw(text, values)),
+/**
+ * pg-boss's statements run on our pool: one set of connections, timeouts and outage watch. Once
+ * the runner stops, a statement that fails (the pool closed behind a job's last `complete`,
+ * which pg-boss sends without waiting for it) answers no rows instead of an unhandled rejection;
+ * a job whose completion is lost that way expires and runs again (handlers are idempotent).
+ */
+const adapter = (db: Db, stopped?: AbortSignal) => ({
+  executeSql: async (text: string, values: unknown[] = []) => {
+    try {
+      return await db.executeQuery(CompiledQuery.raw(text, values));
+    } catch (error) {
+      if (stopped?.aborted) return { rows: [] };
+      throw error;
+    }
+  },
 });
 
-const newBoss = (db: Db, supervise = true) =>
+const newBoss = (db: Db, supervise = true, stopped?: AbortSignal) =>
   new PgBoss({
-    db: adapter(db),
+    db: adapter(db, stopped),
     schema: JOB_SCHEMA,
     // We schedule by throttled sends (seconds, not cron minutes); no cron clock needed.
     schedule: false,
@@ -132,7 +143,7 @@ export class JobRunner {
 
   /** Never throws: a database that does not answer now is tried again, with the outage's backoff. */
   private async startJobs(): Promise<void> {
-    const boss = newBoss(this.db);
+    const boss = newBoss(this.db, true, this.stopping.signal);
     try {
       // A process that runs no job still reports the queues (GET /api/health).
       if (this.handlers.size === 0) return await installJobs(this.db);
