@@ -298,6 +298,21 @@ export async function buildApp({
   logger = false,
   engineWorkers = 0,
 }: AppOptions): Promise<FastifyInstance> {
+  const app = createFastify(config, logger);
+  decorate(app, db, config, engineWorkers);
+  addLifeCycleHooks(app);
+  await registerInfrastructure(app, config);
+  const json = addJsonParsers(app);
+  logResponses(app);
+  await registerMainBase(app, config, json);
+  await registerAdminBase(app);
+  await registerSyncBase(app);
+  await registerDeviceAndGateway(app);
+  await app.register(web, { root: config.webDist });
+  return app;
+}
+
+function createFastify(config: Config, logger: AppOptions['logger']) {
   const app = Fastify({
     // Issue 16: every log line passes redaction, so no token in a URL or message reaches the log.
     logger:
@@ -313,12 +328,20 @@ export async function buildApp({
     trustProxy: config.input.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  return app;
+}
+type App = ReturnType<typeof createFastify>;
 
+function decorate(app: App, db: Db, config: Config, engineWorkers: number) {
   app.decorate('db', db);
   app.decorate('appVersion', VERSION);
   app.decorate('services', createServices(db, config, app.log));
   // Issue 17: one place starts and stops the background work (jobs, sync, the engine's workers).
   app.decorate('jobs', createBackgroundWork(db, config, app.services, engineWorkers, app.log));
+}
+
+/** Start and stop: the device channel's polls, the video gateway and the background work. */
+function addLifeCycleHooks(app: App) {
   // Waiting long-polls answer before the server waits for its requests to end.
   app.addHook('preClose', async () => app.services.deviceChannel.releasePolls());
   app.addHook('onClose', () => app.services.deviceChannel.close());
@@ -330,6 +353,10 @@ export async function buildApp({
     await app.jobs.stop();
     await app.services.videoGateway.stop();
   });
+}
+
+/** Errors, the body deadline, authentication, the security headers and the API description. */
+async function registerInfrastructure(app: App, config: Config) {
   await app.register(errors);
   // Issue 16: a body dribbled byte by byte is cut off with 408 (a slow-but-working upload is not).
   await app.register(bodyDeadline, {
@@ -363,11 +390,17 @@ export async function buildApp({
     reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(openapi, { version: VERSION });
+}
 
-  // The specification's versioned JSON content type is JSON. The portal sends it on every call
-  // (spec §7), a DELETE included, which has no body: an empty body is no body, not a 400.
-  // Issue 16: every JSON parser refuses a body nested deeper than MAX_JSON_DEPTH first, so no
-  // check after the parse recurses over thousands of levels (400, not a stack overflow's 500).
+type JsonParser = ReturnType<typeof depthLimited>;
+
+/**
+ * The specification's versioned JSON content type is JSON. The portal sends it on every call
+ * (spec §7), a DELETE included, which has no body: an empty body is no body, not a 400.
+ * Issue 16: every JSON parser refuses a body nested deeper than MAX_JSON_DEPTH first, so no
+ * check after the parse recurses over thousands of levels (400, not a stack overflow's 500).
+ */
+function addJsonParsers(app: App): JsonParser {
   const json = depthLimited(app.getDefaultJsonParser('error', 'error'));
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, json);
@@ -378,9 +411,14 @@ export async function buildApp({
     (request, body, done) =>
       body === '' ? done(null, undefined) : json(request, body as string, done),
   );
+  return json;
+}
 
-  // Devices send a batch every few seconds: answered requests log at debug, refused ones at
-  // info, failures at error, so LOG_LEVEL=info shows what needs attention.
+/**
+ * Devices send a batch every few seconds: answered requests log at debug, refused ones at
+ * info, failures at error, so LOG_LEVEL=info shows what needs attention.
+ */
+function logResponses(app: App) {
   app.addHook('onResponse', async (request, reply) => {
     const status = reply.statusCode;
     // A 503 while the database is away is said once by the database watch (warn), not as an
@@ -399,7 +437,10 @@ export async function buildApp({
       'request',
     );
   });
+}
 
+/** Main base: the open routes, then the signed-in ones, then the monitoring view's. */
+async function registerMainBase(app: App, config: Config, json: JsonParser) {
   await app.register(
     async (api) => {
       // Spec §7: the main base also takes JSON sent as application/octet-stream.
@@ -411,32 +452,37 @@ export async function buildApp({
       });
       await api.register(authRoutes);
       await api.register(mediaLinkRoutes);
-      await api.register(async (signedIn) => {
-        signedIn.addHook('onRequest', signedIn.authenticate);
-        await signedIn.register(organisationRoutes);
-        await signedIn.register(userRoutes);
-        await signedIn.register(configurationRoutes);
-        await signedIn.register(assetRoutes);
-        await signedIn.register(driverRoutes);
-        await signedIn.register(deviceRoutes);
-        await signedIn.register(groupRoutes);
-        await signedIn.register(configurationGroupRoutes);
-        await signedIn.register(linkRoutes);
-        await signedIn.register(reportRoutes);
-        await signedIn.register(fleetRoutes);
-        await signedIn.register(vehicleDataRoutes);
-        await signedIn.register(mediaRequestRoutes);
-        await signedIn.register(mediaRoutes);
-        await signedIn.register(organisationSettingsRoutes);
-        await signedIn.register(monitoringRoutes);
-        await signedIn.register(managementOverviewRoutes);
-      });
+      await api.register(signedInMainRoutes);
       // A session or the monitoring's own token (the monitoring view).
       await api.register(monitoringViewRoutes);
     },
     { prefix: API_BASE.main },
   );
-  // Admin base: the OEM section's (spec §2, §6). The access module decides, for every route on it.
+}
+
+async function signedInMainRoutes(signedIn: FastifyInstance) {
+  signedIn.addHook('onRequest', signedIn.authenticate);
+  await signedIn.register(organisationRoutes);
+  await signedIn.register(userRoutes);
+  await signedIn.register(configurationRoutes);
+  await signedIn.register(assetRoutes);
+  await signedIn.register(driverRoutes);
+  await signedIn.register(deviceRoutes);
+  await signedIn.register(groupRoutes);
+  await signedIn.register(configurationGroupRoutes);
+  await signedIn.register(linkRoutes);
+  await signedIn.register(reportRoutes);
+  await signedIn.register(fleetRoutes);
+  await signedIn.register(vehicleDataRoutes);
+  await signedIn.register(mediaRequestRoutes);
+  await signedIn.register(mediaRoutes);
+  await signedIn.register(organisationSettingsRoutes);
+  await signedIn.register(monitoringRoutes);
+  await signedIn.register(managementOverviewRoutes);
+}
+
+/** Admin base: the OEM section's (spec §2, §6). The access module decides, for every route on it. */
+async function registerAdminBase(app: App) {
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', admin.authenticate);
@@ -448,7 +494,10 @@ export async function buildApp({
     },
     { prefix: API_BASE.admin },
   );
-  // Sync base: the export side takes API keys; every other call is a signed-in OEM's.
+}
+
+/** Sync base: the export side takes API keys; every other call is a signed-in OEM's. */
+async function registerSyncBase(app: App) {
   await app.register(
     async (sync) => {
       await sync.register(syncExportRoutes);
@@ -462,7 +511,10 @@ export async function buildApp({
     },
     { prefix: API_BASE.sync },
   );
+}
 
+/** The devices' base and the video gateway's proxy. */
+async function registerDeviceAndGateway(app: App) {
   await app.register(deviceApiRoutes, { prefix: DEVICE_API_BASE });
   await app.register(janusProxyRoutes, {
     // The gateway asks monitoring who may use it and watch which room; it does not import it.
@@ -471,7 +523,4 @@ export async function buildApp({
         ? app.services.monitoring.assertMayUseGateway(viewer)
         : app.services.monitoring.assertMayWatch(viewer, room),
   });
-
-  await app.register(web, { root: config.webDist });
-  return app;
 }
