@@ -2,17 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './browser.js';
 import {
-  ACCOUNTS,
+  type Account,
   api,
-  deviceApi,
+  apiToken,
   openAs,
   openBrowser,
-  PASSWORD,
-  routePoint,
-  seedTruckTrip,
-  ZONE,
-  type Account,
   type OpenOptions,
+  seedTruckTrip,
+  sendRoutePositions,
+  ZONE,
 } from './fixtures.js';
 
 /**
@@ -33,11 +31,7 @@ let tripDay: string;
 const zoneDay = (time: Date) => time.toLocaleDateString('sv-SE', { timeZone: ZONE });
 
 async function seedFleet() {
-  const { organisation, username } = ACCOUNTS.manager;
-  const { accessToken: token } = await api<{ accessToken: string }>('/api/login', {
-    method: 'POST',
-    body: JSON.stringify({ organisation, username, password: PASSWORD }),
-  });
+  const token = await apiToken('manager');
   const [org] = await api<{ id: number; name: string }[]>('/api/organisations', { token });
   const tag = Date.now().toString(36);
   assetName = `E2E truck ${tag}`;
@@ -62,13 +56,7 @@ async function seedFleet() {
   driverId = truck.driverId;
 
   // Positions every 30 s along the same route.
-  await deviceApi(truck.device.credential, 'datapoints', {
-    datapoints: Array.from({ length: 71 }, (_, i) => ({
-      timestamp: new Date(start.getTime() + i * 30_000).toISOString(),
-      location: routePoint(i / 2),
-      speed: 60,
-    })),
-  });
+  await sendRoutePositions(truck.device.credential, start);
 }
 
 const open = (account: Account, options: OpenOptions = {}) => openAs(browser, account, options);

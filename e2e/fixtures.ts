@@ -133,6 +133,16 @@ export async function deviceApi(credential: string, path: string, body: unknown)
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
 }
 
+/** Signs in through the API as `account`: its access token. */
+export async function apiToken(account: Account): Promise<string> {
+  const { organisation, username } = ACCOUNTS[account];
+  const { accessToken } = await api<{ accessToken: string }>('/api/login', {
+    method: 'POST',
+    body: JSON.stringify({ organisation, username, password: PASSWORD }),
+  });
+  return accessToken;
+}
+
 const MINUTE = 60_000;
 
 /** Central Utrecht, in the device API's units (1e-5°). */
@@ -143,6 +153,16 @@ export const routePoint = (minutes: number, origin = UTRECHT) => ({
   latitude: origin.latitude + minutes * 20,
   longitude: origin.longitude + minutes * 1300,
 });
+
+/** The seeded trip's positions: every 30 s along routePoint's route for 35 minutes from `start`. */
+export const sendRoutePositions = (credential: string, start: Date) =>
+  deviceApi(credential, 'datapoints', {
+    datapoints: Array.from({ length: 71 }, (_, i) => ({
+      timestamp: new Date(start.getTime() + i * 30_000).toISOString(),
+      location: routePoint(i / 2),
+      speed: 60,
+    })),
+  });
 
 export interface TruckTripOptions {
   /** The asset's name; the device is named after it. */

@@ -3,17 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testJpeg, testMp4 } from '../apps/server/src/test/media-test-files.js';
 import { screenshot } from './browser.js';
 import {
-  ACCOUNTS,
+  type Account,
   api,
-  deviceApi,
+  apiToken,
   e2e,
   openAs,
   openBrowser,
-  PASSWORD,
-  routePoint,
   seedTruckTrip,
+  sendRoutePositions,
   ZONE,
-  type Account,
 } from './fixtures.js';
 
 /**
@@ -52,11 +50,7 @@ async function upload(identifier: string, timestamp: string, data: Buffer, fileN
 }
 
 async function seed() {
-  const { organisation, username } = ACCOUNTS.manager;
-  ({ accessToken: token } = await api<{ accessToken: string }>('/api/login', {
-    method: 'POST',
-    body: JSON.stringify({ organisation, username, password: PASSWORD }),
-  }));
+  token = await apiToken('manager');
   const [org] = await api<{ id: number }[]>('/api/organisations', { token });
   const tag = Date.now().toString(36);
   assetName = `Media truck ${tag}`;
@@ -78,13 +72,7 @@ async function seed() {
     },
   });
   assetId = truck.assetId;
-  await deviceApi(truck.device.credential, 'datapoints', {
-    datapoints: Array.from({ length: 71 }, (_, i) => ({
-      timestamp: new Date(start.getTime() + i * 30_000).toISOString(),
-      location: routePoint(i / 2),
-      speed: 60,
-    })),
-  });
+  await sendRoutePositions(truck.device.credential, start);
   // The harsh acceleration's moment (fixtures: 10:20 into the trip).
   const harsh = new Date(start.getTime() + 10 * minute + 20_000).toISOString();
   const identifier = assetName.replace(/\W/g, '-');

@@ -4,14 +4,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, SCREENSHOTS } from './browser.js';
 import {
-  ACCOUNTS,
   api,
-  deviceApi,
+  apiToken,
   openAs,
   openBrowser,
-  PASSWORD,
-  routePoint,
   seedTruckTrip,
+  sendRoutePositions,
   ZONE,
 } from './fixtures.js';
 
@@ -37,11 +35,7 @@ let tripDay: string;
 const zoneDay = (time: Date) => time.toLocaleDateString('sv-SE', { timeZone: ZONE });
 
 async function seed() {
-  const { organisation, username } = ACCOUNTS.manager;
-  const { accessToken: token } = await api<{ accessToken: string }>('/api/login', {
-    method: 'POST',
-    body: JSON.stringify({ organisation, username, password: PASSWORD }),
-  });
+  const token = await apiToken('manager');
   const [org] = await api<{ id: number }[]>('/api/organisations', { token });
   const end = new Date(Date.now() - 5 * minute);
   const start = new Date(end.getTime() - 35 * minute);
@@ -60,13 +54,7 @@ async function seed() {
     },
   });
   assetId = truck.assetId;
-  await deviceApi(truck.device.credential, 'datapoints', {
-    datapoints: Array.from({ length: 71 }, (_, i) => ({
-      timestamp: new Date(start.getTime() + i * 30_000).toISOString(),
-      location: routePoint(i / 2),
-      speed: 60,
-    })),
-  });
+  await sendRoutePositions(truck.device.credential, start);
 }
 
 beforeAll(async () => {
