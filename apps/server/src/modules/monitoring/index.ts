@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { OutboundPolicy } from '../../lib/outbound.js';
-import type { AccessService, FleetAccess } from '../access/index.js';
+import { MonitoringAccess, type AccessService, type FleetAccess } from '../access/index.js';
 import type { AssetReads } from '../assets/index.js';
 import type { DeviceChannelService } from '../device-channel/index.js';
 import type { DriverReads } from '../drivers/index.js';
@@ -12,7 +12,13 @@ import { mediaStorage } from '../media/index.js';
 import type { OrganisationSettingsService } from '../organisation-settings/index.js';
 import type { VideoGatewayService } from '../video-gateway/index.js';
 import { MonitoringRepository } from './monitoring.repository.js';
+import { MonitoringDevices } from './monitoring-devices.service.js';
+import { MonitoringEnd } from './monitoring-end.js';
 import { MonitoringJobs } from './monitoring-jobs.service.js';
+import { MonitoringRooms } from './monitoring-rooms.js';
+import { MonitoringTokens } from './monitoring-tokens.js';
+import { MonitoringUsers } from './monitoring-users.service.js';
+import { MonitoringViewers } from './monitoring-viewers.service.js';
 import { MonitoringService } from './monitoring.service.js';
 import { RecordingsRepository } from './recordings.repository.js';
 import { WebhookRepository } from './webhook.repository.js';
@@ -22,7 +28,8 @@ export {
   monitoringRoutes,
   monitoringViewRoutes,
 } from './monitoring.routes.js';
-export type { MonitoringJob, MonitoringService } from './monitoring.service.js';
+export type { MonitoringJob } from './monitoring-end.js';
+export type { MonitoringService } from './monitoring.service.js';
 export type { MonitoringJobs } from './monitoring-jobs.service.js';
 export { MonitoringTokens } from './monitoring-tokens.js';
 export { tokenOpens } from './monitoring-rules.js';
@@ -52,20 +59,40 @@ export function createMonitoring(deps: {
   const { config } = deps;
   const { files, store } = mediaStorage(config);
   const repository = new MonitoringRepository(deps.db);
-  const monitoring = new MonitoringService(
+  const ending = new MonitoringEnd(repository, deps.deviceChannel);
+  const rooms = new MonitoringRooms(repository, deps.videoGateway, deps.log);
+  const viewers = new MonitoringViewers(
     repository,
-    deps.assets,
-    deps.drivers,
-    deps.access,
-    deps.fleetAccess,
+    ending,
+    new MonitoringAccess(deps.access, deps.fleetAccess),
+    new MonitoringTokens(deps.secret),
     deps.deviceChannel,
-    deps.organisationSettings,
     deps.videoGateway,
     store,
     config.monitoring,
-    deps.secret,
     deps.log,
   );
+  const monitoring = new MonitoringService({
+    users: new MonitoringUsers(
+      repository,
+      viewers,
+      deps.assets,
+      deps.drivers,
+      deps.access,
+      deps.fleetAccess,
+      deps.deviceChannel,
+    ),
+    viewers,
+    devices: new MonitoringDevices(
+      repository,
+      ending,
+      rooms,
+      deps.deviceChannel,
+      deps.organisationSettings,
+      deps.videoGateway,
+    ),
+    ending,
+  });
   // Issue 17: the module's background work (jobs of the runner), apart from requests and views.
   const monitoringJobs = new MonitoringJobs(
     repository,

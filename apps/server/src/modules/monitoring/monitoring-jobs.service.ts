@@ -17,7 +17,7 @@ import {
   webhookSignature,
 } from './monitoring-rules.js';
 import type { MonitoringRepository, MonitoringRow } from './monitoring.repository.js';
-import type { MonitoringJob } from './monitoring.service.js';
+import type { MonitoringJob } from './monitoring-end.js';
 import type { RecordingsRepository } from './recordings.repository.js';
 import type { WebhookRepository } from './webhook.repository.js';
 

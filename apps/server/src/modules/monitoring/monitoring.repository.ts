@@ -97,6 +97,14 @@ const MONITORING_SELECT = sql`
     JOIN devices d ON d.id = m.device_id
     LEFT JOIN drivers dr ON dr.id = m.driver_id`;
 
+export interface PositionRow {
+  timestamp: Date;
+  latitude: number;
+  longitude: number;
+  speed: number | null;
+  heading: number | null;
+}
+
 export interface NewMonitoring {
   requestId: number;
   assetId: number;
@@ -333,13 +341,7 @@ export class MonitoringRepository {
 
   /** The newest `limit` positions, oldest first. */
   async positions(id: number, limit: number) {
-    const { rows } = await sql<{
-      timestamp: Date;
-      latitude: number;
-      longitude: number;
-      speed: number | null;
-      heading: number | null;
-    }>`
+    const { rows } = await sql<PositionRow>`
       SELECT * FROM (
         SELECT "timestamp", latitude, longitude, speed, heading FROM monitoring_positions
          WHERE monitoring_id = ${id} ORDER BY "timestamp" DESC LIMIT ${limit}
