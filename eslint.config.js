@@ -102,9 +102,15 @@ export default tseslint.config(
     serverImports([otherModuleFile]),
   ),
   serverProduct(
-    ['apps/server/src/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    ['apps/server/src/*.ts', 'apps/server/src/{plugins,jobs}/**/*.ts'],
     serverImports([moduleFile], [sqlOutsideRepositories]),
+    ['apps/server/src/jobs/**/*.repository.ts'],
   ),
+  // The job runner keeps its own SQL (pg-boss's queue tables) in its repository.
+  serverProduct(['apps/server/src/jobs/**/*.repository.ts'], serverImports([moduleFile])),
+  // Test support (fixtures, the test app) goes through the front doors too; it may write SQL
+  // to set up what a test checks.
+  serverProduct(['apps/server/src/test/**/*.ts'], serverImports([moduleFile])),
   serverProduct(
     ['apps/server/src/db/**/*.ts'],
     serverImports([
