@@ -6,6 +6,7 @@ import {
   type Device,
   type Driver,
 } from '@fleet/contract';
+import type { FleetTable } from './fleet-records.js';
 
 // The rows of an asset, a driver and a device as every module that shows them reads them
 // (their own modules, groups, configuration groups, the management overview).
@@ -18,13 +19,15 @@ export const ASSET_COLUMNS = [
   'assets.configuration_group_id',
 ] as const;
 
-export const toAsset = (row: {
+export interface AssetRow {
   id: number;
   organisation_id: number;
   name: string;
   licence_plate: string | null;
   configuration_group_id: number | null;
-}): Asset => ({
+}
+
+export const toAsset = (row: AssetRow): Asset => ({
   id: row.id,
   organisationId: row.organisation_id,
   name: row.name,
@@ -40,13 +43,15 @@ export const DRIVER_COLUMNS = [
   'drivers.phone',
 ] as const;
 
-export const toDriver = (row: {
+export interface DriverRow {
   id: number;
   organisation_id: number;
   first_name: string;
   last_name: string;
   phone: string | null;
-}): Driver => ({
+}
+
+export const toDriver = (row: DriverRow): Driver => ({
   id: row.id,
   organisationId: row.organisation_id,
   firstName: row.first_name,
@@ -66,13 +71,15 @@ export const DEVICE_COLUMNS = [
 export const isOnline = (lastSeen: Date | null, now: number = Date.now()): boolean =>
   lastSeen !== null && now - lastSeen.getTime() <= ONLINE_WITHIN_SECONDS * 1000;
 
-export const toDevice = (row: {
+export interface DeviceRow {
   id: number;
   organisation_id: number;
   name: string;
   identifier: string;
   last_seen_at: Date | null;
-}): Device => ({
+}
+
+export const toDevice = (row: DeviceRow): Device => ({
   id: row.id,
   organisationId: row.organisation_id,
   name: row.name,
@@ -83,3 +90,25 @@ export const toDevice = (row: {
 
 /** Not heard from for more than SILENT_AFTER_HOURS, or never. */
 export const silentDevice = sql`(d.last_seen_at IS NULL OR d.last_seen_at < now() - make_interval(hours => ${SILENT_AFTER_HOURS}))`;
+
+/** The three fleet tables for FleetRecords (db/fleet-records.ts). */
+export const ASSETS: FleetTable<AssetRow, Asset> = {
+  table: 'assets',
+  columns: ['id', 'organisation_id', 'name', 'licence_plate', 'configuration_group_id'],
+  byName: ['name'],
+  toRecord: toAsset,
+};
+
+export const DRIVERS: FleetTable<DriverRow, Driver> = {
+  table: 'drivers',
+  columns: ['id', 'organisation_id', 'first_name', 'last_name', 'phone'],
+  byName: ['first_name', 'last_name'],
+  toRecord: toDriver,
+};
+
+export const DEVICES: FleetTable<DeviceRow, Device> = {
+  table: 'devices',
+  columns: ['id', 'organisation_id', 'name', 'identifier', 'last_seen_at'],
+  byName: ['name'],
+  toRecord: toDevice,
+};

@@ -1,15 +1,10 @@
 import { sql } from 'kysely';
 import type { Asset, AssetListItem, AssetListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
-import { ASSET_COLUMNS, toAsset } from '../../db/fleet-rows.js';
-import { listPage, type ListSpec, type Page } from '../../db/list-page.js';
-import {
-  syncMarkColumns,
-  syncMarkSelections,
-  LOCAL,
-  toSyncMarks,
-  type SyncMarkRow,
-} from '../../db/sync-marks.js';
+import { FleetRecords } from '../../db/fleet-records.js';
+import { ASSETS, toAsset, type AssetRow } from '../../db/fleet-rows.js';
+import type { ListSpec, Page } from '../../db/list-page.js';
+import { syncMarkColumns, toSyncMarks, type SyncMarkRow } from '../../db/sync-marks.js';
 
 interface AssetListRow extends SyncMarkRow {
   id: number;
@@ -71,64 +66,37 @@ export interface AssetFields {
 }
 
 export class AssetRepository {
-  constructor(private readonly db: Db) {}
+  private readonly records: FleetRecords<AssetRow, Asset>;
+
+  constructor(private readonly db: Db) {
+    this.records = new FleetRecords(db, ASSETS);
+  }
 
   /** The asset with its synchronisation marks. */
-  async find(id: number): Promise<Asset | undefined> {
-    const row = await this.db
-      .selectFrom('assets')
-      .select(ASSET_COLUMNS)
-      .select(syncMarkSelections('assets'))
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row && { ...toAsset(row), ...toSyncMarks(row) };
+  find(id: number): Promise<Asset | undefined> {
+    return this.records.find(id);
   }
 
   /** The organisation's own assets (not its descendants'), by name. */
-  async listByOrganisation(organisationId: number): Promise<Asset[]> {
-    const rows = await this.db
-      .selectFrom('assets')
-      .select(ASSET_COLUMNS)
-      .where('organisation_id', '=', organisationId)
-      .orderBy((eb) => eb.fn('lower', ['name']))
-      .orderBy('id')
-      .execute();
-    return rows.map(toAsset);
+  listByOrganisation(organisationId: number): Promise<Asset[]> {
+    return this.records.listByOrganisation(organisationId);
   }
 
   /** The organisation's own assets for the list screen: search, filter, sort and page. */
-  async list(organisationId: number, query: AssetListQuery): Promise<Page<AssetListItem>> {
-    const page = await listPage<AssetListRow, string, string>(
-      this.db,
-      listSpec(organisationId),
-      query,
-    );
-    return { rows: page.rows.map(toAssetListItem), total: page.total };
+  list(organisationId: number, query: AssetListQuery): Promise<Page<AssetListItem>> {
+    return this.records.list(listSpec(organisationId), query, toAssetListItem);
   }
 
-  async create(organisationId: number, fields: AssetFields): Promise<Asset> {
-    const row = await this.db
-      .insertInto('assets')
-      .values({
-        organisation_id: organisationId,
-        name: fields.name,
-        licence_plate: fields.licencePlate,
-      })
-      .returning(ASSET_COLUMNS)
-      .executeTakeFirstOrThrow();
-    return { ...toAsset(row), ...LOCAL };
+  create(organisationId: number, fields: AssetFields): Promise<Asset> {
+    return this.records.create({
+      organisation_id: organisationId,
+      name: fields.name,
+      licence_plate: fields.licencePlate,
+    });
   }
 
-  async update(id: number, fields: Partial<AssetFields>): Promise<Asset | undefined> {
-    if (fields.name === undefined && fields.licencePlate === undefined) return this.find(id);
-    const row = await this.db
-      .updateTable('assets')
-      .set({ name: fields.name, licence_plate: fields.licencePlate })
-      .where('id', '=', id)
-      .returning(ASSET_COLUMNS)
-      .returning(syncMarkSelections('assets'))
-      .executeTakeFirst();
-    return row && { ...toAsset(row), ...toSyncMarks(row) };
+  update(id: number, fields: Partial<AssetFields>): Promise<Asset | undefined> {
+    return this.records.update(id, { name: fields.name, licence_plate: fields.licencePlate });
   }
 
   /**

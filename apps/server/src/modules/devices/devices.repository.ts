@@ -1,8 +1,15 @@
 import { sql } from 'kysely';
 import { type Device, type DeviceListItem, type DeviceListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
-import { DEVICE_COLUMNS, silentDevice, toDevice } from '../../db/fleet-rows.js';
-import { listPage, type ListSpec, type Page } from '../../db/list-page.js';
+import { FleetRecords } from '../../db/fleet-records.js';
+import {
+  DEVICE_COLUMNS,
+  DEVICES,
+  silentDevice,
+  toDevice,
+  type DeviceRow,
+} from '../../db/fleet-rows.js';
+import type { ListSpec, Page } from '../../db/list-page.js';
 import {
   configurationColumns,
   configurationNotApplied,
@@ -11,13 +18,7 @@ import {
   type ConfigurationColumns,
 } from '../../db/device-settings-sql.js';
 import { conflict } from '../../lib/http-error.js';
-import {
-  syncMarkColumns,
-  syncMarkSelections,
-  LOCAL,
-  toSyncMarks,
-  type SyncMarkRow,
-} from '../../db/sync-marks.js';
+import { syncMarkColumns, LOCAL, toSyncMarks, type SyncMarkRow } from '../../db/sync-marks.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 
 interface DeviceListRow extends ConfigurationColumns, SyncMarkRow {
@@ -88,7 +89,11 @@ async function identifierUnique<T>(identifier: string | undefined, run: () => Pr
 const IDENTIFIER_WINDOW = sql<Date>`now() - interval '1 hour'`;
 
 export class DeviceRepository {
-  constructor(private readonly db: Db) {}
+  private readonly records: FleetRecords<DeviceRow, Device>;
+
+  constructor(private readonly db: Db) {
+    this.records = new FleetRecords(db, DEVICES);
+  }
 
   /**
    * Reserves an attempt of `userId` to give a device `identifier`, or answers undefined when
@@ -130,14 +135,8 @@ export class DeviceRepository {
   }
 
   /** The device with its synchronisation marks. */
-  async find(id: number): Promise<Device | undefined> {
-    const row = await this.db
-      .selectFrom('devices')
-      .select(DEVICE_COLUMNS)
-      .select(syncMarkSelections('devices'))
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row && { ...toDevice(row), ...toSyncMarks(row) };
+  find(id: number): Promise<Device | undefined> {
+    return this.records.find(id);
   }
 
   /**
@@ -155,25 +154,13 @@ export class DeviceRepository {
     return row && toDevice(row);
   }
 
-  async listByOrganisation(organisationId: number): Promise<Device[]> {
-    const rows = await this.db
-      .selectFrom('devices')
-      .select(DEVICE_COLUMNS)
-      .where('organisation_id', '=', organisationId)
-      .orderBy((eb) => eb.fn('lower', ['name']))
-      .orderBy('id')
-      .execute();
-    return rows.map(toDevice);
+  listByOrganisation(organisationId: number): Promise<Device[]> {
+    return this.records.listByOrganisation(organisationId);
   }
 
   /** The organisation's own devices for the list screen: search, filter, sort and page. */
-  async list(organisationId: number, query: DeviceListQuery): Promise<Page<DeviceListItem>> {
-    const page = await listPage<DeviceListRow, string, string>(
-      this.db,
-      listSpec(organisationId),
-      query,
-    );
-    return { rows: page.rows.map(toDeviceListItem), total: page.total };
+  list(organisationId: number, query: DeviceListQuery): Promise<Page<DeviceListItem>> {
+    return this.records.list(listSpec(organisationId), query, toDeviceListItem);
   }
 
   /** An id for a device about to be created: its credential names it before the row exists. */
@@ -199,18 +186,9 @@ export class DeviceRepository {
     });
   }
 
-  async update(id: number, fields: Partial<DeviceFields>): Promise<Device | undefined> {
-    if (fields.name === undefined && fields.identifier === undefined) return this.find(id);
-    return identifierUnique(fields.identifier, async () => {
-      const row = await this.db
-        .updateTable('devices')
-        .set({ name: fields.name, identifier: fields.identifier })
-        .where('id', '=', id)
-        .returning(DEVICE_COLUMNS)
-        .returning(syncMarkSelections('devices'))
-        .executeTakeFirst();
-      return row && { ...toDevice(row), ...toSyncMarks(row) };
-    });
+  update(id: number, fields: Partial<DeviceFields>): Promise<Device | undefined> {
+    const { name, identifier } = fields;
+    return identifierUnique(identifier, () => this.records.update(id, { name, identifier }));
   }
 
   /**
@@ -241,16 +219,6 @@ export class DeviceRepository {
    * the asset it is fitted to (the row is locked first, as for assets).
    */
   deleteUnlessLinked(id: number): Promise<{ assetName: string } | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ asset_name: string | null }>`
-        SELECT (SELECT a.name FROM device_links l JOIN assets a ON a.id = l.asset_id
-                 WHERE l.device_id = d.id AND coalesce(l.until, 'infinity') > now()
-                 ORDER BY l."from" LIMIT 1) AS asset_name
-          FROM (SELECT id FROM devices WHERE id = ${id} FOR UPDATE) d`.execute(trx);
-      const assetName = rows[0]?.asset_name;
-      if (assetName) return { assetName };
-      await trx.deleteFrom('devices').where('id', '=', id).execute();
-      return undefined;
-    });
+    return this.records.deleteUnlessLinked(id, { table: 'device_links', column: 'device_id' });
   }
 }

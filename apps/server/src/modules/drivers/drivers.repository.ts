@@ -1,15 +1,10 @@
 import { sql } from 'kysely';
 import type { Driver, DriverListItem, DriverListQuery } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
-import { DRIVER_COLUMNS, toDriver } from '../../db/fleet-rows.js';
-import { listPage, type ListSpec, type Page } from '../../db/list-page.js';
-import {
-  syncMarkColumns,
-  syncMarkSelections,
-  LOCAL,
-  toSyncMarks,
-  type SyncMarkRow,
-} from '../../db/sync-marks.js';
+import { FleetRecords } from '../../db/fleet-records.js';
+import { DRIVERS, toDriver, type DriverRow } from '../../db/fleet-rows.js';
+import type { ListSpec, Page } from '../../db/list-page.js';
+import { syncMarkColumns, toSyncMarks, type SyncMarkRow } from '../../db/sync-marks.js';
 
 interface DriverListRow extends SyncMarkRow {
   id: number;
@@ -58,40 +53,25 @@ export interface DriverFields {
 }
 
 export class DriverRepository {
-  constructor(private readonly db: Db) {}
+  private readonly records: FleetRecords<DriverRow, Driver>;
+
+  constructor(private readonly db: Db) {
+    this.records = new FleetRecords(db, DRIVERS);
+  }
 
   /** The driver with its synchronisation marks. */
-  async find(id: number): Promise<Driver | undefined> {
-    const row = await this.db
-      .selectFrom('drivers')
-      .select(DRIVER_COLUMNS)
-      .select(syncMarkSelections('drivers'))
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row && { ...toDriver(row), ...toSyncMarks(row) };
+  find(id: number): Promise<Driver | undefined> {
+    return this.records.find(id);
   }
 
   /** The organisation's own drivers, by name as the portal shows it: first, then last. */
-  async listByOrganisation(organisationId: number): Promise<Driver[]> {
-    const rows = await this.db
-      .selectFrom('drivers')
-      .select(DRIVER_COLUMNS)
-      .where('organisation_id', '=', organisationId)
-      .orderBy((eb) => eb.fn('lower', ['first_name']))
-      .orderBy((eb) => eb.fn('lower', ['last_name']))
-      .orderBy('id')
-      .execute();
-    return rows.map(toDriver);
+  listByOrganisation(organisationId: number): Promise<Driver[]> {
+    return this.records.listByOrganisation(organisationId);
   }
 
   /** The organisation's own drivers for the list screen: search, filter, sort and page. */
-  async list(organisationId: number, query: DriverListQuery): Promise<Page<DriverListItem>> {
-    const page = await listPage<DriverListRow, string, string>(
-      this.db,
-      listSpec(organisationId),
-      query,
-    );
-    return { rows: page.rows.map(toDriverListItem), total: page.total };
+  list(organisationId: number, query: DriverListQuery): Promise<Page<DriverListItem>> {
+    return this.records.list(listSpec(organisationId), query, toDriverListItem);
   }
 
   /** Names ('first last') of drivers by id, wherever they belong: a trip may have a driver of another organisation. */
@@ -105,30 +85,18 @@ export class DriverRepository {
     return new Map(rows.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()]));
   }
 
-  async create(organisationId: number, fields: DriverFields): Promise<Driver> {
-    const row = await this.db
-      .insertInto('drivers')
-      .values({
-        organisation_id: organisationId,
-        first_name: fields.firstName,
-        last_name: fields.lastName,
-        phone: fields.phone,
-      })
-      .returning(DRIVER_COLUMNS)
-      .executeTakeFirstOrThrow();
-    return { ...toDriver(row), ...LOCAL };
+  create(organisationId: number, fields: DriverFields): Promise<Driver> {
+    return this.records.create({
+      organisation_id: organisationId,
+      first_name: fields.firstName,
+      last_name: fields.lastName,
+      phone: fields.phone,
+    });
   }
 
-  async update(id: number, fields: Partial<DriverFields>): Promise<Driver | undefined> {
-    if (Object.values(fields).every((value) => value === undefined)) return this.find(id);
-    const row = await this.db
-      .updateTable('drivers')
-      .set({ first_name: fields.firstName, last_name: fields.lastName, phone: fields.phone })
-      .where('id', '=', id)
-      .returning(DRIVER_COLUMNS)
-      .returning(syncMarkSelections('drivers'))
-      .executeTakeFirst();
-    return row && { ...toDriver(row), ...toSyncMarks(row) };
+  update(id: number, fields: Partial<DriverFields>): Promise<Driver | undefined> {
+    const { firstName, lastName, phone } = fields;
+    return this.records.update(id, { first_name: firstName, last_name: lastName, phone });
   }
 
   /**
@@ -137,16 +105,6 @@ export class DriverRepository {
    * the asset (the row is locked first, as for assets).
    */
   deleteUnlessLinked(id: number): Promise<{ assetName: string } | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ asset_name: string | null }>`
-        SELECT (SELECT a.name FROM driver_links l JOIN assets a ON a.id = l.asset_id
-                 WHERE l.driver_id = r.id AND coalesce(l.until, 'infinity') > now()
-                 ORDER BY l."from" LIMIT 1) AS asset_name
-          FROM (SELECT id FROM drivers WHERE id = ${id} FOR UPDATE) r`.execute(trx);
-      const assetName = rows[0]?.asset_name;
-      if (assetName) return { assetName };
-      await trx.deleteFrom('drivers').where('id', '=', id).execute();
-      return undefined;
-    });
+    return this.records.deleteUnlessLinked(id, { table: 'driver_links', column: 'driver_id' });
   }
 }
