@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ListParams } from '@fleet/contract';
 import type { Db } from './database.js';
 import { listPage, type ListSpec, type Page } from './list-page.js';
@@ -30,6 +30,15 @@ export class FleetRecords<Row, T> {
     return sql.join(this.t.columns.map((c) => sql.ref(`${this.t.table}.${c}`)));
   }
 
+  /** By name (lowercased), then by id. */
+  private get byName() {
+    const table = this.t.table;
+    return sql.join([
+      ...this.t.byName.map((c) => sql`lower(${sql.ref(`${table}.${c}`)})`),
+      sql.ref(`${table}.id`),
+    ]);
+  }
+
   private withMarks(row: Row & SyncMarkRow): T & SyncMarks {
     return { ...this.t.toRecord(row), ...toSyncMarks(row) };
   }
@@ -42,13 +51,21 @@ export class FleetRecords<Row, T> {
     return rows[0] && this.withMarks(rows[0]);
   }
 
+  /** The records that meet `condition` (on the table by its own name), with marks, by name. */
+  async matching(condition: RawBuilder<unknown>): Promise<(T & SyncMarks)[]> {
+    const { rows } = await sql<Row & SyncMarkRow>`
+      SELECT ${this.columns}, ${syncMarkColumns(this.t.table)}
+        FROM ${sql.table(this.t.table)} WHERE ${condition}
+       ORDER BY ${this.byName}`.execute(this.db);
+    return rows.map((row) => this.withMarks(row));
+  }
+
   /** The organisation's own records (not its descendants'), by name. */
   async listByOrganisation(organisationId: number): Promise<T[]> {
-    const order = this.t.byName.map((c) => sql`lower(${sql.ref(c)})`);
     const { rows } = await sql<Row>`
       SELECT ${this.columns} FROM ${sql.table(this.t.table)}
        WHERE organisation_id = ${organisationId}
-       ORDER BY ${sql.join([...order, sql`id`])}`.execute(this.db);
+       ORDER BY ${this.byName}`.execute(this.db);
     return rows.map(this.t.toRecord);
   }
 

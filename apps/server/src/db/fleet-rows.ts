@@ -11,14 +11,6 @@ import type { FleetTable } from './fleet-records.js';
 // The rows of an asset, a driver and a device as every module that shows them reads them
 // (their own modules, groups, configuration groups, the management overview).
 
-export const ASSET_COLUMNS = [
-  'assets.id',
-  'assets.organisation_id',
-  'assets.name',
-  'assets.licence_plate',
-  'assets.configuration_group_id',
-] as const;
-
 export interface AssetRow {
   id: number;
   organisation_id: number;
@@ -34,14 +26,6 @@ export const toAsset = (row: AssetRow): Asset => ({
   licencePlate: row.licence_plate,
   configurationGroupId: row.configuration_group_id,
 });
-
-export const DRIVER_COLUMNS = [
-  'drivers.id',
-  'drivers.organisation_id',
-  'drivers.first_name',
-  'drivers.last_name',
-  'drivers.phone',
-] as const;
 
 export interface DriverRow {
   id: number;

@@ -39,12 +39,3 @@ export const syncMarkColumns = (alias: string, organisation = `${alias}.organisa
     ${sql.ref(`${alias}.deactivated_at`)} AS deactivated_at,
     (SELECT c.server FROM sync_configurations c
       WHERE c.organisation_id = ${sql.ref(organisation)}) AS sync_server`;
-
-/** The same as Kysely selections, for `selectFrom(table)`. */
-export const syncMarkSelections = (table: 'assets' | 'drivers' | 'devices') =>
-  [
-    sql<string | null>`${sql.ref(`${table}.external_id`)}`.as('external_id'),
-    sql<Date | null>`${sql.ref(`${table}.deactivated_at`)}`.as('deactivated_at'),
-    sql<string | null>`(SELECT c.server FROM sync_configurations c
-      WHERE c.organisation_id = ${sql.ref(`${table}.organisation_id`)})`.as('sync_server'),
-  ] as const;

@@ -1,4 +1,5 @@
 import type {
+  Asset,
   ConfigurationGroup,
   ConfigurationGroupListItem,
   ConfigurationGroupListQuery,
@@ -10,9 +11,9 @@ import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/http-error.js';
 import { listPage, type ListSpec, type Page } from '../../db/list-page.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
-import { ASSET_COLUMNS, toAsset } from '../../db/fleet-rows.js';
+import { FleetRecords } from '../../db/fleet-records.js';
+import { ASSETS, type AssetRow } from '../../db/fleet-rows.js';
 import type { MemberKind } from '../groups/index.js';
-import { syncMarkSelections, toSyncMarks } from '../../db/sync-marks.js';
 
 /** The settings the group holds (spec §3 groupConfigurations), as one JSON value. */
 const settings = sql<ConfigurationGroupSetting[]>`coalesce((
@@ -72,7 +73,11 @@ async function nameUnique<T>(name: string, run: () => Promise<T>) {
 }
 
 export class ConfigurationGroupRepository {
-  constructor(private readonly db: Db) {}
+  private readonly assets: FleetRecords<AssetRow, Asset>;
+
+  constructor(private readonly db: Db) {
+    this.assets = new FleetRecords(db, ASSETS);
+  }
 
   async find(id: number): Promise<ConfigurationGroup | undefined> {
     const row = await this.db
@@ -152,15 +157,7 @@ export class ConfigurationGroupRepository {
   }
 
   async members(id: number): Promise<ConfigurationGroupMembers> {
-    const rows = await this.db
-      .selectFrom('assets')
-      .select(ASSET_COLUMNS)
-      .select(syncMarkSelections('assets'))
-      .where('configuration_group_id', '=', id)
-      .orderBy((eb) => eb.fn('lower', ['name']))
-      .orderBy('id')
-      .execute();
-    return { assets: rows.map((row) => ({ ...toAsset(row), ...toSyncMarks(row) })) };
+    return { assets: await this.assets.matching(sql`configuration_group_id = ${id}`) };
   }
 
   /** Assets of the group's organisation that are not in it: without one, or in another. */
@@ -168,16 +165,11 @@ export class ConfigurationGroupRepository {
     id: number;
     organisationId: number;
   }): Promise<ConfigurationGroupMembers> {
-    const rows = await this.db
-      .selectFrom('assets')
-      .select(ASSET_COLUMNS)
-      .select(syncMarkSelections('assets'))
-      .where('organisation_id', '=', group.organisationId)
-      .where('configuration_group_id', 'is distinct from', group.id)
-      .orderBy((eb) => eb.fn('lower', ['name']))
-      .orderBy('id')
-      .execute();
-    return { assets: rows.map((row) => ({ ...toAsset(row), ...toSyncMarks(row) })) };
+    return {
+      assets: await this.assets.matching(
+        sql`organisation_id = ${group.organisationId} AND configuration_group_id IS DISTINCT FROM ${group.id}`,
+      ),
+    };
   }
 
   /** Configuration groups hold assets only (Membership asks for no other kind). */

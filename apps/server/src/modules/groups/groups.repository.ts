@@ -1,15 +1,27 @@
 import { sql } from 'kysely';
-import type { Group, GroupListItem, GroupListQuery, GroupMembers } from '@fleet/contract';
+import type {
+  Asset,
+  Driver,
+  Group,
+  GroupListItem,
+  GroupListQuery,
+  GroupMembers,
+} from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import { listPage, type ListSpec, type Page } from '../../db/list-page.js';
 import { conflict } from '../../lib/http-error.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
-import { ASSET_COLUMNS, toAsset } from '../../db/fleet-rows.js';
-import { DRIVER_COLUMNS, toDriver } from '../../db/fleet-rows.js';
-import { syncMarkSelections, toSyncMarks } from '../../db/sync-marks.js';
+import { FleetRecords } from '../../db/fleet-records.js';
+import { ASSETS, DRIVERS, type AssetRow, type DriverRow } from '../../db/fleet-rows.js';
 import type { MemberKind } from './membership.js';
 
 const COLUMNS = ['id', 'organisation_id', 'name', 'active'] as const;
+
+/** Where a group's members of each kind are kept. */
+const MEMBER_TABLES = {
+  asset: { table: 'group_assets', column: 'asset_id' },
+  driver: { table: 'group_drivers', column: 'driver_id' },
+} as const;
 
 const toGroup = (row: {
   id: number;
@@ -61,7 +73,13 @@ async function nameUnique<T>(name: string | undefined, run: () => Promise<T>) {
 }
 
 export class GroupRepository {
-  constructor(private readonly db: Db) {}
+  private readonly assets: FleetRecords<AssetRow, Asset>;
+  private readonly drivers: FleetRecords<DriverRow, Driver>;
+
+  constructor(private readonly db: Db) {
+    this.assets = new FleetRecords(db, ASSETS);
+    this.drivers = new FleetRecords(db, DRIVERS);
+  }
 
   async find(id: number): Promise<Group | undefined> {
     const row = await this.db
@@ -113,27 +131,22 @@ export class GroupRepository {
   }
 
   /** Ids of the assets in any of the groups. */
-  async assetIdsOf(groupIds: number[]): Promise<number[]> {
-    if (!groupIds.length) return [];
-    const rows = await this.db
-      .selectFrom('group_assets')
-      .select('asset_id')
-      .distinct()
-      .where('group_id', 'in', groupIds)
-      .execute();
-    return rows.map((r) => r.asset_id);
+  assetIdsOf(groupIds: number[]): Promise<number[]> {
+    return this.memberIdsOf('asset', groupIds);
   }
 
   /** Ids of the drivers in any of the groups. */
-  async driverIdsOf(groupIds: number[]): Promise<number[]> {
+  driverIdsOf(groupIds: number[]): Promise<number[]> {
+    return this.memberIdsOf('driver', groupIds);
+  }
+
+  private async memberIdsOf(kind: MemberKind, groupIds: number[]): Promise<number[]> {
     if (!groupIds.length) return [];
-    const rows = await this.db
-      .selectFrom('group_drivers')
-      .select('driver_id')
-      .distinct()
-      .where('group_id', 'in', groupIds)
-      .execute();
-    return rows.map((r) => r.driver_id);
+    const { table, column } = MEMBER_TABLES[kind];
+    const { rows } = await sql<{ id: number }>`
+      SELECT DISTINCT ${sql.ref(column)} AS id FROM ${sql.table(table)}
+       WHERE group_id IN (${sql.join(groupIds)})`.execute(this.db);
+    return rows.map((r) => r.id);
   }
 
   create(organisationId: number, fields: GroupFields): Promise<Group> {
@@ -166,104 +179,36 @@ export class GroupRepository {
 
   async members(groupId: number): Promise<GroupMembers> {
     const [assets, drivers] = await Promise.all([
-      this.db
-        .selectFrom('assets')
-        .innerJoin('group_assets', 'group_assets.asset_id', 'assets.id')
-        .select(ASSET_COLUMNS)
-        .select(syncMarkSelections('assets'))
-        .where('group_assets.group_id', '=', groupId)
-        .orderBy((eb) => eb.fn('lower', ['assets.name']))
-        .orderBy('assets.id')
-        .execute(),
-      this.db
-        .selectFrom('drivers')
-        .innerJoin('group_drivers', 'group_drivers.driver_id', 'drivers.id')
-        .select(DRIVER_COLUMNS)
-        .select(syncMarkSelections('drivers'))
-        .where('group_drivers.group_id', '=', groupId)
-        .orderBy((eb) => eb.fn('lower', ['drivers.first_name']))
-        .orderBy((eb) => eb.fn('lower', ['drivers.last_name']))
-        .orderBy('drivers.id')
-        .execute(),
+      this.assets.matching(
+        sql`id IN (SELECT asset_id FROM group_assets WHERE group_id = ${groupId})`,
+      ),
+      this.drivers.matching(
+        sql`id IN (SELECT driver_id FROM group_drivers WHERE group_id = ${groupId})`,
+      ),
     ]);
-    return {
-      assets: assets.map((row) => ({ ...toAsset(row), ...toSyncMarks(row) })),
-      drivers: drivers.map((row) => ({ ...toDriver(row), ...toSyncMarks(row) })),
-    };
+    return { assets, drivers };
   }
 
   /** Assets and drivers of the group's organisation that are not in it yet. */
   async candidates(group: { id: number; organisationId: number }): Promise<GroupMembers> {
     const [assets, drivers] = await Promise.all([
-      this.db
-        .selectFrom('assets')
-        .select(ASSET_COLUMNS)
-        .select(syncMarkSelections('assets'))
-        .where('assets.organisation_id', '=', group.organisationId)
-        .where('assets.id', 'not in', (eb) =>
-          eb.selectFrom('group_assets').select('asset_id').where('group_id', '=', group.id),
-        )
-        .orderBy((eb) => eb.fn('lower', ['assets.name']))
-        .orderBy('assets.id')
-        .execute(),
-      this.db
-        .selectFrom('drivers')
-        .select(DRIVER_COLUMNS)
-        .select(syncMarkSelections('drivers'))
-        .where('drivers.organisation_id', '=', group.organisationId)
-        .where('drivers.id', 'not in', (eb) =>
-          eb.selectFrom('group_drivers').select('driver_id').where('group_id', '=', group.id),
-        )
-        .orderBy((eb) => eb.fn('lower', ['drivers.first_name']))
-        .orderBy((eb) => eb.fn('lower', ['drivers.last_name']))
-        .orderBy('drivers.id')
-        .execute(),
+      this.assets.matching(sql`organisation_id = ${group.organisationId}
+        AND id NOT IN (SELECT asset_id FROM group_assets WHERE group_id = ${group.id})`),
+      this.drivers.matching(sql`organisation_id = ${group.organisationId}
+        AND id NOT IN (SELECT driver_id FROM group_drivers WHERE group_id = ${group.id})`),
     ]);
-    return {
-      assets: assets.map((row) => ({ ...toAsset(row), ...toSyncMarks(row) })),
-      drivers: drivers.map((row) => ({ ...toDriver(row), ...toSyncMarks(row) })),
-    };
+    return { assets, drivers };
   }
 
   async add(groupId: number, kind: MemberKind, memberId: number): Promise<void> {
-    if (kind === 'asset') await this.addAsset(groupId, memberId);
-    else await this.addDriver(groupId, memberId);
+    const { table, column } = MEMBER_TABLES[kind];
+    await sql`INSERT INTO ${sql.table(table)} (group_id, ${sql.ref(column)})
+              VALUES (${groupId}, ${memberId}) ON CONFLICT DO NOTHING`.execute(this.db);
   }
 
   async remove(groupId: number, kind: MemberKind, memberId: number): Promise<void> {
-    if (kind === 'asset') await this.removeAsset(groupId, memberId);
-    else await this.removeDriver(groupId, memberId);
-  }
-
-  async addAsset(groupId: number, assetId: number): Promise<void> {
-    await this.db
-      .insertInto('group_assets')
-      .values({ group_id: groupId, asset_id: assetId })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-
-  async removeAsset(groupId: number, assetId: number): Promise<void> {
-    await this.db
-      .deleteFrom('group_assets')
-      .where('group_id', '=', groupId)
-      .where('asset_id', '=', assetId)
-      .execute();
-  }
-
-  async addDriver(groupId: number, driverId: number): Promise<void> {
-    await this.db
-      .insertInto('group_drivers')
-      .values({ group_id: groupId, driver_id: driverId })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-
-  async removeDriver(groupId: number, driverId: number): Promise<void> {
-    await this.db
-      .deleteFrom('group_drivers')
-      .where('group_id', '=', groupId)
-      .where('driver_id', '=', driverId)
-      .execute();
+    const { table, column } = MEMBER_TABLES[kind];
+    await sql`DELETE FROM ${sql.table(table)}
+               WHERE group_id = ${groupId} AND ${sql.ref(column)} = ${memberId}`.execute(this.db);
   }
 }
