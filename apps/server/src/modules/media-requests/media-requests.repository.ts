@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { CameraBit, MediaAvailability, MediaType } from '@fleet/contract';
+import { newestInPeriod } from '../../db/newest-in-period.js';
 import type { Db } from '../../db/database.js';
 import { MEDIA_COLUMNS, toMediaItem, type MediaRow } from '../../db/media-row.js';
 import type { Executor } from '../../db/database.js';
@@ -123,14 +124,14 @@ export class MediaRequestRepository {
     until: Date | undefined,
     limit: number,
   ): Promise<MediaRequestRow[]> {
-    const column = sql.ref(by === 'asset' ? 'r.asset_id' : 'r.driver_id');
-    const { rows } = await sql<MediaRequestRow>`
-      ${REQUEST_SELECT}
-      WHERE ${column} = ${id}
-        AND r.requested_at >= ${from ?? new Date(0)}
-        AND r.requested_at < ${until ?? new Date('9999-12-31T00:00:00Z')}
-      ORDER BY r.requested_at DESC, r.id DESC
-      LIMIT ${limit}`.execute(this.db);
+    const { rows } = await newestInPeriod<MediaRequestRow>(REQUEST_SELECT, {
+      owner: by === 'asset' ? 'r.asset_id' : 'r.driver_id',
+      id,
+      time: 'r.requested_at',
+      from,
+      until,
+      limit,
+    }).execute(this.db);
     return rows;
   }
 

@@ -7,6 +7,7 @@ import type {
   WebhookOutcome,
   WebhookState,
 } from '@fleet/contract';
+import { newestInPeriod } from '../../db/newest-in-period.js';
 import type { Db } from '../../db/database.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 import type { Executor } from '../../db/database.js';
@@ -205,13 +206,14 @@ export class MonitoringRepository {
     until: Date | undefined,
     limit: number,
   ): Promise<RequestRow[]> {
-    const { rows } = await sql<RequestRow>`
-      ${REQUEST_SELECT}
-      WHERE r.asset_id = ${assetId}
-        AND r.requested_at >= ${from ?? new Date(0)}
-        AND r.requested_at < ${until ?? new Date('9999-12-31T00:00:00Z')}
-      ORDER BY r.requested_at DESC, r.id DESC
-      LIMIT ${limit}`.execute(this.db);
+    const { rows } = await newestInPeriod<RequestRow>(REQUEST_SELECT, {
+      owner: 'r.asset_id',
+      id: assetId,
+      time: 'r.requested_at',
+      from,
+      until,
+      limit,
+    }).execute(this.db);
     return rows;
   }
 
@@ -328,14 +330,14 @@ export class MonitoringRepository {
     until: Date | undefined,
     limit: number,
   ): Promise<MonitoringRow[]> {
-    const column = sql.ref(by === 'asset' ? 'm.asset_id' : 'm.driver_id');
-    const { rows } = await sql<MonitoringRow>`
-      ${MONITORING_SELECT}
-      WHERE ${column} = ${id}
-        AND m.start_at >= ${from ?? new Date(0)}
-        AND m.start_at < ${until ?? new Date('9999-12-31T00:00:00Z')}
-      ORDER BY m.start_at DESC, m.id DESC
-      LIMIT ${limit}`.execute(this.db);
+    const { rows } = await newestInPeriod<MonitoringRow>(MONITORING_SELECT, {
+      owner: by === 'asset' ? 'm.asset_id' : 'm.driver_id',
+      id,
+      time: 'm.start_at',
+      from,
+      until,
+      limit,
+    }).execute(this.db);
     return rows;
   }
 
