@@ -1,28 +1,42 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Db } from './database.js';
 
-/** What a list of one record's events asks: whose, within [from, until), at most how many. */
-export interface NewestInPeriod {
-  /** The column naming the record, e.g. `r.asset_id`. */
-  owner: string;
-  id: number;
-  /** The column of the event's moment, e.g. `r.requested_at`; its table's id sorts ties. */
-  time: string;
+/** The period a list of events asks for (either end open) and how many at most. */
+export interface EventPeriod {
   from: Date | undefined;
   until: Date | undefined;
   limit: number;
 }
 
+/** The columns of an event naming its asset (and driver), and its moment, e.g. `m.start_at`. */
+export interface EventColumns {
+  asset: string;
+  driver?: string;
+  time: string;
+}
+
 /**
- * `select` narrowed to one record's events within [from, until) (either end open), newest
- * first, at most `limit` (monitorings, their requests, media requests).
+ * `select` narrowed to one asset's or driver's events within [from, until), newest first
+ * (ties by the id of the moment's table), at most `limit`: monitorings, their requests and
+ * media requests.
  */
-export function newestInPeriod<T>(select: RawBuilder<unknown>, q: NewestInPeriod): RawBuilder<T> {
-  const alias = q.time.split('.')[0]!;
-  return sql<T>`
+export async function newestInPeriod<T>(
+  db: Db,
+  select: RawBuilder<unknown>,
+  columns: EventColumns,
+  owner: { by: 'asset' | 'driver'; id: number },
+  period: EventPeriod,
+): Promise<T[]> {
+  const ownerColumn = owner.by === 'driver' ? columns.driver : columns.asset;
+  if (!ownerColumn) throw new Error(`These events have no ${owner.by}`);
+  const time = sql.ref(columns.time);
+  const id = sql.ref(`${columns.time.split('.')[0]}.id`);
+  const { rows } = await sql<T>`
     ${select}
-    WHERE ${sql.ref(q.owner)} = ${q.id}
-      AND ${sql.ref(q.time)} >= ${q.from ?? new Date(0)}
-      AND ${sql.ref(q.time)} < ${q.until ?? new Date('9999-12-31T00:00:00Z')}
-    ORDER BY ${sql.ref(q.time)} DESC, ${sql.ref(`${alias}.id`)} DESC
-    LIMIT ${q.limit}`;
+    WHERE ${sql.ref(ownerColumn)} = ${owner.id}
+      AND ${time} >= ${period.from ?? new Date(0)}
+      AND ${time} < ${period.until ?? new Date('9999-12-31T00:00:00Z')}
+    ORDER BY ${time} DESC, ${id} DESC
+    LIMIT ${period.limit}`.execute(db);
+  return rows;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { CameraBit, MediaAvailability, MediaType } from '@fleet/contract';
-import { newestInPeriod } from '../../db/newest-in-period.js';
+import { newestInPeriod, type EventPeriod } from '../../db/newest-in-period.js';
 import type { Db } from '../../db/database.js';
 import { MEDIA_COLUMNS, toMediaItem, type MediaRow } from '../../db/media-row.js';
 import type { Executor } from '../../db/database.js';
@@ -37,6 +37,8 @@ export interface MediaRequestRow {
   expires_at: Date;
   cameras: { camera: CameraBit; availability: MediaAvailability; reason: string | null }[];
 }
+
+const REQUEST_TIMES = { asset: 'r.asset_id', driver: 'r.driver_id', time: 'r.requested_at' };
 
 const REQUEST_SELECT = sql`
   SELECT r.id, a.organisation_id AS "organisationId", r.asset_id, r.driver_id, r.device_id, r.command_id,
@@ -117,22 +119,8 @@ export class MediaRequestRepository {
   }
 
   /** Requested within [from, until), newest first, at most `limit`. */
-  async list(
-    by: 'asset' | 'driver',
-    id: number,
-    from: Date | undefined,
-    until: Date | undefined,
-    limit: number,
-  ): Promise<MediaRequestRow[]> {
-    const { rows } = await newestInPeriod<MediaRequestRow>(REQUEST_SELECT, {
-      owner: by === 'asset' ? 'r.asset_id' : 'r.driver_id',
-      id,
-      time: 'r.requested_at',
-      from,
-      until,
-      limit,
-    }).execute(this.db);
-    return rows;
+  list(by: 'asset' | 'driver', id: number, period: EventPeriod): Promise<MediaRequestRow[]> {
+    return newestInPeriod(this.db, REQUEST_SELECT, REQUEST_TIMES, { by, id }, period);
   }
 
   /** Each requested camera as stored, with its medium once there. */

@@ -135,7 +135,11 @@ export class MediaRequestService {
     const from = query.from === undefined ? undefined : new Date(query.from);
     const until = query.until === undefined ? undefined : new Date(query.until);
     if (from && until && from >= until) throw badRequest('from must lie before until');
-    const rows = await this.repository.list(by, id, from, until, MAX_MEDIA_REQUESTS_LISTED);
+    const rows = await this.repository.list(by, id, {
+      from,
+      until,
+      limit: MAX_MEDIA_REQUESTS_LISTED,
+    });
     const now = Date.now();
     return rows.map((row) => toMediaRequest(row, now));
   }

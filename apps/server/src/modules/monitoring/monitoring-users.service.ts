@@ -72,7 +72,11 @@ export class MonitoringUsers {
   ): Promise<AssetMonitoringRequest[]> {
     await this.mayMonitor(user, 'asset', assetId, 'read');
     const { from, until } = period(query);
-    const rows = await this.repository.listRequests(assetId, from, until, MAX_MONITORINGS_LISTED);
+    const rows = await this.repository.listRequests(assetId, {
+      from,
+      until,
+      limit: MAX_MONITORINGS_LISTED,
+    });
     const now = Date.now();
     return rows.map((r) => toRequest(r, now));
   }
@@ -85,7 +89,7 @@ export class MonitoringUsers {
   ): Promise<AssetMonitoring[]> {
     await this.mayMonitor(user, by, id, 'read');
     const { from, until } = period(query);
-    const rows = await this.repository.list(by, id, from, until, MAX_MONITORINGS_LISTED);
+    const rows = await this.repository.list(by, id, { from, until, limit: MAX_MONITORINGS_LISTED });
     return Promise.all(rows.map((r) => this.viewers.answer(r)));
   }
 

@@ -7,7 +7,7 @@ import type {
   WebhookOutcome,
   WebhookState,
 } from '@fleet/contract';
-import { newestInPeriod } from '../../db/newest-in-period.js';
+import { newestInPeriod, type EventPeriod } from '../../db/newest-in-period.js';
 import type { Db } from '../../db/database.js';
 import { isPostgresError, UNIQUE_VIOLATION } from '../../lib/postgres-errors.js';
 import type { Executor } from '../../db/database.js';
@@ -76,6 +76,9 @@ export interface MonitoringRow {
   media: { mediaId: number; camera: CameraBit }[];
   recordings_pending: number;
 }
+
+const REQUEST_TIMES = { asset: 'r.asset_id', time: 'r.requested_at' };
+const MONITORING_TIMES = { asset: 'm.asset_id', driver: 'm.driver_id', time: 'm.start_at' };
 
 const MONITORING_SELECT = sql`
   SELECT m.id, a.organisation_id AS "organisationId", m.request_id, m.asset_id, m.device_id,
@@ -200,21 +203,10 @@ export class MonitoringRepository {
     return rows[0];
   }
 
-  async listRequests(
-    assetId: number,
-    from: Date | undefined,
-    until: Date | undefined,
-    limit: number,
-  ): Promise<RequestRow[]> {
-    const { rows } = await newestInPeriod<RequestRow>(REQUEST_SELECT, {
-      owner: 'r.asset_id',
-      id: assetId,
-      time: 'r.requested_at',
-      from,
-      until,
-      limit,
-    }).execute(this.db);
-    return rows;
+  /** The asset's requests made within [from, until), newest first. */
+  listRequests(assetId: number, period: EventPeriod): Promise<RequestRow[]> {
+    const owner = { by: 'asset', id: assetId } as const;
+    return newestInPeriod(this.db, REQUEST_SELECT, REQUEST_TIMES, owner, period);
   }
 
   /** The device refused or failed the request: it gives up the slot. */
@@ -323,22 +315,8 @@ export class MonitoringRepository {
   }
 
   /** Started within [from, until), newest first. */
-  async list(
-    by: 'asset' | 'driver',
-    id: number,
-    from: Date | undefined,
-    until: Date | undefined,
-    limit: number,
-  ): Promise<MonitoringRow[]> {
-    const { rows } = await newestInPeriod<MonitoringRow>(MONITORING_SELECT, {
-      owner: by === 'asset' ? 'm.asset_id' : 'm.driver_id',
-      id,
-      time: 'm.start_at',
-      from,
-      until,
-      limit,
-    }).execute(this.db);
-    return rows;
+  list(by: 'asset' | 'driver', id: number, period: EventPeriod): Promise<MonitoringRow[]> {
+    return newestInPeriod(this.db, MONITORING_SELECT, MONITORING_TIMES, { by, id }, period);
   }
 
   /** The newest `limit` positions, oldest first. */
