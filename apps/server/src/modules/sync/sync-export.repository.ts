@@ -9,6 +9,38 @@ export interface ExportRow {
   [field: string]: unknown;
 }
 
+interface Source {
+  columns: RawBuilder<unknown>;
+  from: (org: number) => RawBuilder<unknown>;
+  id: RawBuilder<unknown>;
+  stamp: RawBuilder<unknown>;
+}
+
+/** The organisation's own records of `table` that are not deactivated. */
+const own = (table: 'assets' | 'drivers' | 'devices', columns: RawBuilder<unknown>): Source => ({
+  columns,
+  from: (org) =>
+    sql`${sql.table(table)} t WHERE t.organisation_id = ${org} AND t.deactivated_at IS NULL`,
+  id: sql`t.id`,
+  stamp: sql`t.change_stamp`,
+});
+
+/** Links of the organisation's assets to a device or driver of its own, both ends exported. */
+const links = (other: 'device' | 'driver'): Source => {
+  const column = sql.ref(`l.${other}_id`);
+  return {
+    columns: sql`l.asset_id::text AS "assetExternalId", ${column}::text AS ${sql.ref(`${other}ExternalId`)},
+      l."from", l.until`,
+    from: (org) => sql`${sql.table(`${other}_links`)} l
+      JOIN assets a ON a.id = l.asset_id AND a.deactivated_at IS NULL
+      JOIN ${sql.table(`${other}s`)} d ON d.id = ${column} AND d.deactivated_at IS NULL
+        AND d.organisation_id = a.organisation_id
+      WHERE a.organisation_id = ${org} AND l.deactivated_at IS NULL`,
+    id: sql`l.id`,
+    stamp: sql`l.change_stamp`,
+  };
+};
+
 /**
  * What each kind exports of an organisation: its own records that are not deactivated (a
  * server that itself mirrors exports what it mirrors), links of its assets whose both ends
@@ -16,55 +48,12 @@ export interface ExportRow {
  * spare, is not: the mirror could not resolve it). Ordered by id: the cursor is the last id
  * of a page.
  */
-const SOURCES: Record<
-  SyncEntityKind,
-  {
-    columns: RawBuilder<unknown>;
-    from: (org: number) => RawBuilder<unknown>;
-    id: RawBuilder<unknown>;
-    stamp: RawBuilder<unknown>;
-  }
-> = {
-  ASSET: {
-    columns: sql`t.name, t.licence_plate AS "licencePlate"`,
-    from: (org) => sql`assets t WHERE t.organisation_id = ${org} AND t.deactivated_at IS NULL`,
-    id: sql`t.id`,
-    stamp: sql`t.change_stamp`,
-  },
-  DRIVER: {
-    columns: sql`t.first_name AS "firstName", t.last_name AS "lastName", t.phone`,
-    from: (org) => sql`drivers t WHERE t.organisation_id = ${org} AND t.deactivated_at IS NULL`,
-    id: sql`t.id`,
-    stamp: sql`t.change_stamp`,
-  },
-  DEVICE: {
-    columns: sql`t.name, t.identifier`,
-    from: (org) => sql`devices t WHERE t.organisation_id = ${org} AND t.deactivated_at IS NULL`,
-    id: sql`t.id`,
-    stamp: sql`t.change_stamp`,
-  },
-  DEVICE_LINK: {
-    columns: sql`l.asset_id::text AS "assetExternalId", l.device_id::text AS "deviceExternalId",
-      l."from", l.until`,
-    from: (org) => sql`device_links l
-      JOIN assets a ON a.id = l.asset_id AND a.deactivated_at IS NULL
-      JOIN devices d ON d.id = l.device_id AND d.deactivated_at IS NULL
-        AND d.organisation_id = a.organisation_id
-      WHERE a.organisation_id = ${org} AND l.deactivated_at IS NULL`,
-    id: sql`l.id`,
-    stamp: sql`l.change_stamp`,
-  },
-  DRIVER_LINK: {
-    columns: sql`l.asset_id::text AS "assetExternalId", l.driver_id::text AS "driverExternalId",
-      l."from", l.until`,
-    from: (org) => sql`driver_links l
-      JOIN assets a ON a.id = l.asset_id AND a.deactivated_at IS NULL
-      JOIN drivers d ON d.id = l.driver_id AND d.deactivated_at IS NULL
-        AND d.organisation_id = a.organisation_id
-      WHERE a.organisation_id = ${org} AND l.deactivated_at IS NULL`,
-    id: sql`l.id`,
-    stamp: sql`l.change_stamp`,
-  },
+const SOURCES: Record<SyncEntityKind, Source> = {
+  ASSET: own('assets', sql`t.name, t.licence_plate AS "licencePlate"`),
+  DRIVER: own('drivers', sql`t.first_name AS "firstName", t.last_name AS "lastName", t.phone`),
+  DEVICE: own('devices', sql`t.name, t.identifier`),
+  DEVICE_LINK: links('device'),
+  DRIVER_LINK: links('driver'),
 };
 
 /** The export side's reads (docs/synchronisation.md, "The protocol"). */
