@@ -9,13 +9,14 @@ import {
   MediaItem,
   MediaLinkQuery,
   MediaLinks,
-  MediaList,
-  MediaQuery,
   MediaUploadFields,
+  endpoints,
 } from '@fleet/contract';
 import { HttpError, NoContent, badRequest, errorResponses } from '../../lib/http-error.js';
 import { validatorCompiler } from '../../plugins/validation.js';
 import { callerOf } from '../../plugins/authenticate.js';
+import { on } from '../../lib/endpoint-routes.js';
+import { sendPage } from '../../lib/page.js';
 import { DeviceMediaFields, type Download, type IncomingUpload } from './media.service.js';
 
 const Binary = Type.String({ format: 'binary' });
@@ -161,23 +162,16 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const list = (summary: string) => ({
-    tags: ['media'],
-    summary,
-    params: IdParams,
-    querystring: MediaQuery,
-    response: { 200: MediaList, ...errors },
+  app.route({
+    ...on(endpoints.vehicleData.assetMedia),
+    handler: async (request, reply) =>
+      sendPage(reply, await service.listForAsset(request.user, request.params.id, request.query)),
   });
-  app.get(
-    '/assets/:id/media',
-    { schema: list('Media of an asset in [from, until], newest first') },
-    (request) => service.listForAsset(request.user, request.params.id, request.query),
-  );
-  app.get(
-    '/drivers/:id/media',
-    { schema: list('Media while the driver drove, in [from, until], newest first') },
-    (request) => service.listForDriver(request.user, request.params.id, request.query),
-  );
+  app.route({
+    ...on(endpoints.vehicleData.driverMedia),
+    handler: async (request, reply) =>
+      sendPage(reply, await service.listForDriver(request.user, request.params.id, request.query)),
+  });
 
   app.get(
     '/organisations/:id/mediadeletions',
