@@ -101,7 +101,11 @@ describe('This year: every entity-data call answers it, whole and with its total
   });
 
   it('pages trips latest first and datapoints oldest first', async () => {
-    const tripPage = await get(`/api/assets/${assetId}/trips`, { ...year, limit: '1', offset: '2' });
+    const tripPage = await get(`/api/assets/${assetId}/trips`, {
+      ...year,
+      limit: '1',
+      offset: '2',
+    });
     expect(tripPage.json()[0].startTime).toBe('2026-02-10T09:00:00.000Z');
     const points = await get(`/api/assets/${assetId}/datapoints`, {
       ...year,

@@ -26,7 +26,8 @@ export const vehicleDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.route({
     ...on(table.assetHeatmap),
-    handler: (r, reply) => service.heatmap(r.user, 'ASSET', r.params.id, r.query, clientGone(reply)),
+    handler: (r, reply) =>
+      service.heatmap(r.user, 'ASSET', r.params.id, r.query, clientGone(reply)),
   });
   app.route({
     ...on(table.driverHeatmap),

@@ -67,6 +67,9 @@ export const entityEn = {
   },
   rawData: {
     pages: 'Raw data pages',
+    total_one: '{{count}} record in this period',
+    total_other: '{{count}} records in this period',
+    shown: 'records {{first}}–{{last}}, newest first',
     refresh: 'Refresh',
     none: 'No raw data in this period.',
     data: 'Data',

@@ -68,6 +68,9 @@ export const entityNl: EntityTexts = {
   },
   rawData: {
     pages: 'Pagina’s ruwe data',
+    total_one: '{{count}} record in deze periode',
+    total_other: '{{count}} records in deze periode',
+    shown: 'records {{first}}–{{last}}, nieuwste eerst',
     refresh: 'Vernieuwen',
     none: 'Geen ruwe data in deze periode.',
     data: 'Data',
