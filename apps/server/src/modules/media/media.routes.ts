@@ -71,22 +71,27 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   const errors = errorResponses(400, 401, 403, 404);
 
-  app.post(
-    '/media',
-    {
-      validatorCompiler: multipartValidator,
-      schema: {
-        tags: ['media'],
-        summary:
-          'Upload a picture or video for a device moment (multipart: the fields, then file); the content decides the type. 413 QUOTA_EXCEEDED when the organisation storage is full, 429 beyond the user upload rate',
-        consumes: ['multipart/form-data'],
-        body: uploadSchema(MediaUploadFields),
-        response: { 201: MediaItem, ...errors, ...errorResponses(409, 413, 415, 429) },
+  // Spec §7 names the call "POST media/": with and without the trailing slash (issue 19 §10).
+  for (const url of ['/media', '/media/']) {
+    app.post(
+      url,
+      {
+        validatorCompiler: multipartValidator,
+        schema: {
+          tags: ['media'],
+          summary:
+            'Upload a picture or video for a device moment (multipart: the fields, then file); the content decides the type. 413 QUOTA_EXCEEDED when the organisation storage is full, 429 beyond the user upload rate',
+          consumes: ['multipart/form-data'],
+          body: uploadSchema(MediaUploadFields),
+          response: { 201: MediaItem, ...errors, ...errorResponses(409, 413, 415, 429) },
+          // One call in the OpenAPI document: the slash form is the same.
+          ...(url.endsWith('/') ? { hide: true } : {}),
+        },
       },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.uploadByUser(request.user, await readUpload(request))),
-  );
+      async (request, reply) =>
+        reply.status(201).send(await service.uploadByUser(request.user, await readUpload(request))),
+    );
+  }
 
   app.get(
     '/media/:id',
