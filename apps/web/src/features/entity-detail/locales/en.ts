@@ -17,6 +17,8 @@ export const entityEn = {
     drivers: 'Drivers',
     assets: 'Assets',
     noLinks: 'None linked',
+    loadingLinks: 'Loading the links',
+    linksFailed: 'Could not load the links',
     distance: 'Drive distance',
     totalScore: 'Total score',
     trips: 'Trips',

@@ -18,6 +18,8 @@ export const entityNl: EntityTexts = {
     drivers: 'Chauffeurs',
     assets: 'Voertuigen',
     noLinks: 'Geen gekoppeld',
+    loadingLinks: 'De koppelingen worden geladen',
+    linksFailed: 'De koppelingen konden niet worden geladen',
     distance: 'Rijafstand',
     totalScore: 'Totaalscore',
     trips: 'Ritten',
