@@ -160,6 +160,27 @@ describe('entity detail', () => {
     await context.close();
   });
 
+  it('shows a calendar day\'s links loading, never "None linked", until they arrive (issue 19 §11)', async () => {
+    const { context, page } = await open('manager');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/assets\/\d+\/driverlinks/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/entities/ASSET/${assetId}`);
+    await page.getByRole('heading', { level: 1, name: assetName }).waitFor();
+    await setPeriod(page, tripDay, tripDay);
+    const links = page
+      .locator(`[data-testid=calendar-day][data-day="${tripDay}"]`)
+      .getByTestId('calendar-links');
+    await links.getByRole('status', { name: 'Loading the links' }).waitFor();
+    expect(await links.textContent()).not.toContain('None linked');
+    release();
+    await links.getByText(/Eva Tester/).waitFor();
+    await context.close();
+  });
+
   for (const [width, language] of [
     [1400, 'en'],
     [1000, 'nl'],
@@ -175,7 +196,11 @@ describe('entity detail', () => {
       const day = page.locator(`[data-testid=calendar-day][data-day="${tripDay}"]`);
       await day.waitFor();
       expect(await day.textContent()).toContain('35.0 km');
-      expect(await day.textContent()).toContain('Eva Tester');
+      // The driver links come in a call of their own: wait for them, not for time (issue 19 §11).
+      await day
+        .getByTestId('calendar-links')
+        .getByText(/Eva Tester/)
+        .waitFor();
       await screenshot(page, `entity-calendar-${width}-${language}`);
 
       await day.getByRole('button', { name: en ? 'Trips' : 'Ritten' }).click();
