@@ -131,6 +131,56 @@ describe('entity detail', () => {
     await integrator.context.close();
   });
 
+  it('pages the raw data of This year to its last page, the oldest record with its differences (issue 19 §2)', async () => {
+    const { context, page } = await open('integrator');
+    await page.goto(`/entities/ASSET/${assetId}?tab=rawdata`);
+    await page.getByRole('heading', { level: 1, name: assetName }).waitFor();
+    await page.getByRole('tab', { name: 'Raw data' }).click();
+    await page.getByLabel('Period', { exact: true }).selectOption('THIS_YEAR');
+    const total = page.getByTestId('raw-data-total');
+    await total.waitFor();
+    const count = Number(/(\d+) records? in this period/.exec((await total.textContent())!)![1]);
+    expect(count).toBeGreaterThan(10);
+    await page
+      .getByRole('navigation', { name: 'Raw data pages' })
+      .getByRole('button', { name: 'Last' })
+      .click();
+    const last = count - 10 * (Math.ceil(count / 10) - 1);
+    await expect.poll(() => total.textContent()).toContain(`${count - last + 1}–${count},`);
+    const entries = page.getByTestId('raw-data-entry');
+    await expect.poll(() => entries.count()).toBe(last);
+    // The oldest record of the period: nothing before it, nothing to differ from but itself.
+    const oldest = entries.last();
+    expect(await oldest.textContent()).toContain('Trip start');
+    await oldest.getByRole('button', { name: 'Data' }).click();
+    const odometer = oldest.getByTestId('raw-data-table').getByRole('row', { name: /odometer/ });
+    const cells = await odometer.getByRole('cell').allTextContents();
+    expect(cells.slice(2)).toEqual(['', '0', '0']);
+    await screenshot(page, 'entity-raw-data-last-page');
+    await context.close();
+  });
+
+  it('shows a calendar day\'s links loading, never "None linked", until they arrive (issue 19 §11)', async () => {
+    const { context, page } = await open('manager');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/assets\/\d+\/driverlinks/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/entities/ASSET/${assetId}`);
+    await page.getByRole('heading', { level: 1, name: assetName }).waitFor();
+    await setPeriod(page, tripDay, tripDay);
+    const links = page
+      .locator(`[data-testid=calendar-day][data-day="${tripDay}"]`)
+      .getByTestId('calendar-links');
+    await links.getByRole('status', { name: 'Loading the links' }).waitFor();
+    expect(await links.textContent()).not.toContain('None linked');
+    release();
+    await links.getByText(/Eva Tester/).waitFor();
+    await context.close();
+  });
+
   for (const [width, language] of [
     [1400, 'en'],
     [1000, 'nl'],
@@ -146,7 +196,11 @@ describe('entity detail', () => {
       const day = page.locator(`[data-testid=calendar-day][data-day="${tripDay}"]`);
       await day.waitFor();
       expect(await day.textContent()).toContain('35.0 km');
-      expect(await day.textContent()).toContain('Eva Tester');
+      // The driver links come in a call of their own: wait for them, not for time (issue 19 §11).
+      await day
+        .getByTestId('calendar-links')
+        .getByText(/Eva Tester/)
+        .waitFor();
       await screenshot(page, `entity-calendar-${width}-${language}`);
 
       await day.getByRole('button', { name: en ? 'Trips' : 'Ritten' }).click();

@@ -183,6 +183,21 @@ describe('media', () => {
     await context.close();
   });
 
+  it('shows the media of This year, with no limit on the period (issue 19 §1)', async () => {
+    const { context, page } = await open('manager');
+    await page.goto(`/entities/ASSET/${assetId}?tab=media`);
+    await page.getByRole('heading', { level: 1, name: assetName }).waitFor();
+    await page.getByLabel('Period', { exact: true }).selectOption('THIS_YEAR');
+    const entry = page.getByTestId('media-entry').first();
+    await entry.waitFor();
+    await expect.poll(() => entry.getByTestId('media-thumbnail').count()).toBe(2);
+    expect(await page.getByRole('tabpanel', { name: 'Media' }).first().textContent()).not.toMatch(
+      /at most|days at a time/,
+    );
+    await screenshot(page, 'media-tab-this-year');
+    await context.close();
+  });
+
   it('plays a video on a new link when its link has expired', async () => {
     const { context, page } = await open('manager');
     let refused = 0;

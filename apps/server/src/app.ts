@@ -403,6 +403,8 @@ type JsonParser = ReturnType<typeof depthLimited>;
 function addJsonParsers(app: App): JsonParser {
   const json = depthLimited(app.getDefaultJsonParser('error', 'error'));
   app.removeContentTypeParser('application/json');
+  // Fastify reads text/plain by default; the API takes JSON only: 415 (docs/api.md, issue 19 §10).
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, json);
   app.addContentTypeParser(
     /^application\/vnd\.[\w.-]+\.v\d+\+json/,

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id } from './organisations.js';
+import { EntityDataQuery } from './vehicle-data.js';
 
 /**
  * Pictures and videos from the vehicles, and requests for them (spec §3 Media
@@ -70,10 +71,7 @@ export type MediaItem = Static<typeof MediaItem>;
 export const MediaList = Type.Array(MediaItem);
 
 /** GET assets/{id}/media and drivers/{id}/media. */
-export const MediaQuery = Type.Object(
-  { from: Time, until: Type.Optional(Time) },
-  { additionalProperties: false },
-);
+export const MediaQuery = EntityDataQuery;
 export type MediaQuery = Static<typeof MediaQuery>;
 
 /** The fields of POST media/ (multipart, besides the file). */

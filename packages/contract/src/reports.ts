@@ -33,8 +33,10 @@ export const ReportBody = Type.Object(
     interval: Type.Optional(Type.Enum(REPORT_INTERVALS)),
     /** asset ids (asset report) or driver ids (driver report); default all */
     ids: Type.Optional(Type.Array(Id, { maxItems: 5000 })),
-    /** group ids, or ['ALL'] (the default): members of any of the groups */
-    groups: Type.Optional(Type.Array(GroupRef, { maxItems: 500 })),
+    /** group ids, or 'ALL' or ['ALL'] (the default): members of any of the groups */
+    groups: Type.Optional(
+      Type.Union([Type.Array(GroupRef, { maxItems: 500 }), Type.Literal(ALL_GROUPS)]),
+    ),
     /** one group id, or 'ALL' (the default); the same as groups: [group] */
     group: Type.Optional(GroupRef),
   },

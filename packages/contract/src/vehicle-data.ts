@@ -1,38 +1,64 @@
 import { Type, type Static } from 'typebox';
 import { DrivingStyleData, RawRecordMetrics, ScoreData } from './driving-style.js';
 import { Location, TransferReason } from './device-api.js';
-import { DEFAULT_PAGE_SIZE } from './api.js';
 import { ReportPart } from './reports.js';
 
 const Time = Type.String({ format: 'date-time' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
   Type.Union([t, Type.Null()]);
 
-/** from and (optional) until of the entity data calls. */
+/** Longest window of every entity-data call: 'This year' (and a leap year's). */
+export const MAX_LONG_DAYS = 366;
+/**
+ * A window up to this long is read as any call; a longer one without a page runs as heavy work
+ * (counted per user and organisation, on a few connections: db/heavy-work.ts).
+ */
+export const MAX_LIST_DAYS = 93;
+export const MAX_PAGE_SIZE = 1000;
+/** Most positions one datapoints page may ask for (a map's worth). */
+export const MAX_DATAPOINT_PAGE = 10_000;
+/** The most rows an entity-data call without a page answers; X-Total-Count says how many there are. */
+export const MAX_UNPAGED_ROWS = 50_000;
+
+const pageFields = (maxLimit: number, rows: string) => ({
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: maxLimit,
+      description: `one page of at most this many ${rows}; without it the whole period (up to ${MAX_UNPAGED_ROWS}); X-Total-Count holds how many the period has`,
+    }),
+  ),
+  offset: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 10_000_000,
+      description: 'with limit: how many come before the page (default 0)',
+    }),
+  ),
+});
+
+/** from and (optional) until of a window. */
 export const DataQuery = Type.Object(
   { from: Time, until: Type.Optional(Time) },
   { additionalProperties: false },
 );
 export type DataQuery = Static<typeof DataQuery>;
 
-/** Longest window of the list calls (trips, events, datapoints): a quarter. */
-export const MAX_LIST_DAYS = 93;
-/** Longest window of the calls that page or aggregate (raw data, heatmap): 'This year'. */
-export const MAX_LONG_DAYS = 366;
-export const MAX_PAGE_SIZE = 1000;
-
-/** GET assets/{id}/rawdatas: a page of the window's records, newest first. */
-export const RawDataQuery = Type.Object(
-  {
-    from: Time,
-    until: Type.Optional(Time),
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
-    ),
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 })),
-  },
+/** from and (optional) until of the entity data calls (spec §7), and an optional page. */
+export const EntityDataQuery = Type.Object(
+  { from: Time, until: Type.Optional(Time), ...pageFields(MAX_PAGE_SIZE, 'records') },
   { additionalProperties: false },
 );
+export type EntityDataQuery = Static<typeof EntityDataQuery>;
+
+/** A page asked for: limit and offset as sent, or none (the whole period). */
+export type DataPage = { limit: number; offset: number } | undefined;
+
+/**
+ * GET assets/{id}/rawdatas: the window's records, newest first, each with its differences; a
+ * page with limit and offset, the whole period without.
+ */
+export const RawDataQuery = EntityDataQuery;
 export type RawDataQuery = Static<typeof RawDataQuery>;
 
 /** GET assets/{id}/heatmap and drivers/{id}/heatmap: events of one type, counted per grid cell. */
@@ -60,6 +86,7 @@ export const DatapointQuery = Type.Object(
     until: Type.Optional(Time),
     events: Type.Optional(Type.Boolean({ description: 'include the events at each point' })),
     media: Type.Optional(Type.Boolean({ description: 'include the media of each point' })),
+    ...pageFields(MAX_DATAPOINT_PAGE, 'positions'),
   },
   { additionalProperties: false },
 );
@@ -101,6 +128,20 @@ export const Trip = Type.Object({
 });
 export type Trip = Static<typeof Trip>;
 
+/** Each metric minus the same metric of another record; absent where either lacks it. */
+const MetricDifferences = Type.Record(Type.String(), Type.Number());
+/**
+ * A raw record's differences, computed by the server so that any page is right on its own:
+ * against the record before it, the latest trip start at or before it and the first record of
+ * the period (null when there is no such record in the period).
+ */
+export const RawDataDifferences = Type.Object({
+  previous: Nullable(MetricDifferences),
+  tripStart: Nullable(MetricDifferences),
+  first: Nullable(MetricDifferences),
+});
+export type RawDataDifferences = Static<typeof RawDataDifferences>;
+
 /**
  * A raw record as the device sent it (spec §3 Raw data record): the metrics are fields of the
  * record, each present when the device sent it.
@@ -113,6 +154,7 @@ export const RawData = Type.Object({
   speed: Nullable(Type.Number()),
   events: Type.Array(EventItem),
   ...RawRecordMetrics.properties,
+  differences: Type.Optional(RawDataDifferences),
 });
 export type RawData = Static<typeof RawData>;
 

@@ -65,7 +65,11 @@ export default fp(
         };
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         status = error.statusCode;
-        body = { code: CLIENT_CODES[status] ?? ErrorCode.VALIDATION_ERROR, message: error.message };
+        body = {
+          code: CLIENT_CODES[status] ?? ErrorCode.VALIDATION_ERROR,
+          message:
+            status === 415 ? unsupportedType(request.headers['content-type']) : error.message,
+        };
       }
       // A database outage is logged once by the watch, not once per refused request.
       if (status >= 500 && body.code !== ErrorCode.DATABASE_UNAVAILABLE)
@@ -75,6 +79,10 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+/** A body of a content type no route takes, in words. */
+const unsupportedType = (type: string | undefined) =>
+  `A body of type ${type?.split(';')[0]?.trim() || '(none)'} is not taken: send JSON (application/json)`;
 
 /**
  * Fastify's own answers before routing (a path parameter longer than the router takes, a

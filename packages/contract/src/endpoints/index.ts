@@ -12,3 +12,4 @@ export { drivers } from './drivers.js';
 export { groups } from './groups.js';
 export * as organisations from './organisations.js';
 export { users } from './users.js';
+export * as vehicleData from './vehicle-data.js';

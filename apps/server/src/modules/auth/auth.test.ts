@@ -141,7 +141,7 @@ describe('POST /api/login', () => {
     ],
     [
       { organisation: 'Demo Transport', username: 'manager', password: 123456 },
-      'password must be string',
+      'password must be text',
     ],
     [
       { organisation: 'x', username: 'y', password: 'zzzzzz', rememberMe: true },

@@ -58,17 +58,32 @@ export class MediaRepository {
       .executeTakeFirst()) as StoredMedium | undefined;
   }
 
-  /** Media of an asset or driver in the window, newest first. */
-  async list(by: 'asset_id' | 'driver_id', id: number, window: Window): Promise<MediaRow[]> {
-    return (await this.selectMedia()
+  /** Media of an asset or driver in the window, newest first: a page (or all) and how many. */
+  async list(
+    by: 'asset_id' | 'driver_id',
+    id: number,
+    window: Window,
+    page?: { limit: number; offset: number },
+  ): Promise<{ rows: MediaRow[]; total: number }> {
+    const inWindow = this.db
+      .selectFrom('media as m')
       .where(`m.${by}`, '=', id)
       .where('m.timestamp', '>=', window.from)
-      .where('m.timestamp', '<=', window.until)
-      .orderBy('m.timestamp', 'desc')
-      .orderBy('m.camera')
-      .orderBy('m.id')
-      .limit(MEDIA_LIST_LIMIT)
-      .execute()) as MediaRow[];
+      .where('m.timestamp', '<=', window.until);
+    const [rows, count] = await Promise.all([
+      this.selectMedia()
+        .where(`m.${by}`, '=', id)
+        .where('m.timestamp', '>=', window.from)
+        .where('m.timestamp', '<=', window.until)
+        .orderBy('m.timestamp', 'desc')
+        .orderBy('m.camera')
+        .orderBy('m.id')
+        .limit(page?.limit ?? MEDIA_LIST_LIMIT)
+        .offset(page?.offset ?? 0)
+        .execute(),
+      inWindow.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows as MediaRow[], total: Number(count.n) };
   }
 
   async deviceByIdentifier(identifier: string) {

@@ -9,13 +9,14 @@ import {
   MediaItem,
   MediaLinkQuery,
   MediaLinks,
-  MediaList,
-  MediaQuery,
   MediaUploadFields,
+  endpoints,
 } from '@fleet/contract';
 import { HttpError, NoContent, badRequest, errorResponses } from '../../lib/http-error.js';
 import { validatorCompiler } from '../../plugins/validation.js';
 import { callerOf } from '../../plugins/authenticate.js';
+import { on } from '../../lib/endpoint-routes.js';
+import { sendPage } from '../../lib/page.js';
 import { DeviceMediaFields, type Download, type IncomingUpload } from './media.service.js';
 
 const Binary = Type.String({ format: 'binary' });
@@ -70,22 +71,27 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   const errors = errorResponses(400, 401, 403, 404);
 
-  app.post(
-    '/media',
-    {
-      validatorCompiler: multipartValidator,
-      schema: {
-        tags: ['media'],
-        summary:
-          'Upload a picture or video for a device moment (multipart: the fields, then file); the content decides the type. 413 QUOTA_EXCEEDED when the organisation storage is full, 429 beyond the user upload rate',
-        consumes: ['multipart/form-data'],
-        body: uploadSchema(MediaUploadFields),
-        response: { 201: MediaItem, ...errors, ...errorResponses(409, 413, 415, 429) },
+  // Spec §7 names the call "POST media/": with and without the trailing slash (issue 19 §10).
+  for (const url of ['/media', '/media/']) {
+    app.post(
+      url,
+      {
+        validatorCompiler: multipartValidator,
+        schema: {
+          tags: ['media'],
+          summary:
+            'Upload a picture or video for a device moment (multipart: the fields, then file); the content decides the type. 413 QUOTA_EXCEEDED when the organisation storage is full, 429 beyond the user upload rate',
+          consumes: ['multipart/form-data'],
+          body: uploadSchema(MediaUploadFields),
+          response: { 201: MediaItem, ...errors, ...errorResponses(409, 413, 415, 429) },
+          // One call in the OpenAPI document: the slash form is the same.
+          ...(url.endsWith('/') ? { hide: true } : {}),
+        },
       },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.uploadByUser(request.user, await readUpload(request))),
-  );
+      async (request, reply) =>
+        reply.status(201).send(await service.uploadByUser(request.user, await readUpload(request))),
+    );
+  }
 
   app.get(
     '/media/:id',
@@ -161,23 +167,16 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  const list = (summary: string) => ({
-    tags: ['media'],
-    summary,
-    params: IdParams,
-    querystring: MediaQuery,
-    response: { 200: MediaList, ...errors },
+  app.route({
+    ...on(endpoints.vehicleData.assetMedia),
+    handler: async (request, reply) =>
+      sendPage(reply, await service.listForAsset(request.user, request.params.id, request.query)),
   });
-  app.get(
-    '/assets/:id/media',
-    { schema: list('Media of an asset in [from, until], newest first') },
-    (request) => service.listForAsset(request.user, request.params.id, request.query),
-  );
-  app.get(
-    '/drivers/:id/media',
-    { schema: list('Media while the driver drove, in [from, until], newest first') },
-    (request) => service.listForDriver(request.user, request.params.id, request.query),
-  );
+  app.route({
+    ...on(endpoints.vehicleData.driverMedia),
+    handler: async (request, reply) =>
+      sendPage(reply, await service.listForDriver(request.user, request.params.id, request.query)),
+  });
 
   app.get(
     '/organisations/:id/mediadeletions',

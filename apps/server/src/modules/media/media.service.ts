@@ -4,7 +4,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import {
   CameraBit,
   ErrorCode,
-  MAX_LIST_DAYS,
+  MAX_LONG_DAYS,
   MediaTransferReason,
   MediaUploadFields,
   type AccessTokenClaims,
@@ -91,6 +91,13 @@ function parseFields<S extends TSchema>(schema: S, fields: Record<string, string
   if (result.error) throw badRequest(describeValidationErrors(result.error, 'body'));
   return result.value as Static<S>;
 }
+
+/** The window of a media list (any up to 'This year') and its page, if one was asked for. */
+const listWindow = (query: MediaQuery) =>
+  [
+    dataWindow(query, MAX_LONG_DAYS),
+    query.limit === undefined ? undefined : { limit: query.limit, offset: query.offset ?? 0 },
+  ] as const;
 
 function moment(timestamp: string): Date {
   const at = new Date(timestamp);
@@ -417,8 +424,8 @@ export class MediaService {
       `Asset ${assetId}`,
       'read',
     );
-    const rows = await this.media.list('asset_id', assetId, dataWindow(query, MAX_LIST_DAYS));
-    return rows.map(toMediaItem);
+    const { rows, total } = await this.media.list('asset_id', assetId, ...listWindow(query));
+    return { rows: rows.map(toMediaItem), total };
   }
 
   async listForDriver(user: AccessTokenClaims, driverId: number, query: MediaQuery) {
@@ -428,8 +435,8 @@ export class MediaService {
       `Driver ${driverId}`,
       'read',
     );
-    const rows = await this.media.list('driver_id', driverId, dataWindow(query, MAX_LIST_DAYS));
-    return rows.map(toMediaItem);
+    const { rows, total } = await this.media.list('driver_id', driverId, ...listWindow(query));
+    return { rows: rows.map(toMediaItem), total };
   }
 
   // ── Deleting ─────────────────────────────────────────────────────────────

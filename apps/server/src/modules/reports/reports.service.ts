@@ -88,7 +88,8 @@ const toTrip = (t: TripRow): ReportTrip => ({
 
 /** The group ids of a body (groups and group together); undefined for everyone (none, or ALL). */
 export function groupFilter(body: Pick<ReportBody, 'groups' | 'group'>): number[] | undefined {
-  const refs = [...(body.groups ?? []), ...(body.group === undefined ? [] : [body.group])];
+  const groups = body.groups === undefined ? [] : [body.groups].flat();
+  const refs = [...groups, ...(body.group === undefined ? [] : [body.group])];
   if (!refs.length || refs.includes(ALL_GROUPS)) return undefined;
   return [...new Set(refs as number[])];
 }

@@ -1,24 +1,25 @@
 import {
-  DEFAULT_PAGE_SIZE,
   MAX_LIST_DAYS,
   MAX_LONG_DAYS,
+  MAX_UNPAGED_ROWS,
   RAW_RECORD_METRICS,
   UNKNOWN,
   type AccessTokenClaims,
   type Datapoint,
-  type DataQuery,
+  type DataPage,
   type DatapointQuery,
+  type EntityDataQuery,
   type EventRecord,
   type HeatmapCell,
   type HeatmapQuery,
   type RawData,
-  type RawDataQuery,
   type Trip,
 } from '@fleet/contract';
 import type { AccessService } from '../access/index.js';
 import { onLease, type HeavyWork } from '../../db/heavy-work.js';
 import { toLocation } from '../../lib/location.js';
-import { dataWindow, windowDays } from '../../lib/window.js';
+import { dataWindow, windowDays, type Window } from '../../lib/window.js';
+import type { Page } from '../../lib/page.js';
 import type { FleetAccess } from '../access/index.js';
 import type { AssetReads } from '../assets/index.js';
 import type { DriverReads } from '../drivers/index.js';
@@ -27,6 +28,7 @@ import type { ScoreSettingsService } from '../configurations/index.js';
 import { score, scoreDriven } from '../drivingstyle/index.js';
 import { UNKNOWN_DRIVER } from '../engine/index.js';
 import type { ReportReads } from '../reports/index.js';
+import { pageDifferences } from './raw-differences.js';
 import type { VehicleDataRepository } from './vehicle-data.repository.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -64,6 +66,37 @@ export function eventRecords(rows: EventRow[]): EventRecord[] {
     last = { key, record };
   }
   return records;
+}
+
+/** The page asked for: limit and offset, or none. */
+export const pageOf = (query: { limit?: number; offset?: number }): DataPage =>
+  query.limit === undefined ? undefined : { limit: query.limit, offset: query.offset ?? 0 };
+
+/**
+ * Whether a call reads enough to count as heavy work: a window longer than MAX_LIST_DAYS
+ * without a page (a year of positions is a few hundred thousand rows).
+ */
+export const isHeavyRead = (window: Window, page: DataPage) =>
+  page === undefined && windowDays(window) > MAX_LIST_DAYS;
+
+/**
+ * The stretch of time a page of positions covers: the window for the whole window, else from
+ * its first position (the window's from for the first page) to its last (the window's until
+ * for the last page).
+ */
+export function pageSpan(
+  window: Window,
+  page: DataPage,
+  total: number,
+  points: { timestamp: Date }[],
+): Window {
+  if (!page) return window;
+  const first = points[0]?.timestamp;
+  const last = points.at(-1)?.timestamp;
+  return {
+    from: page.offset === 0 || !first ? window.from : first,
+    until: page.offset + page.limit >= total || !last ? window.until : last,
+  };
 }
 
 /** A stored raw record as the spec shows it: its metrics as fields of the record. */
@@ -110,12 +143,24 @@ export class VehicleDataService {
     private readonly work: HeavyWork,
   ) {}
 
-  /** Runs `reads` on the call's cancellable connection. */
+  /**
+   * Runs `reads` on the call's cancellable connection; as heavy work (per-user and
+   * per-organisation limits, a few connections) when `heavy` is the caller.
+   */
   private read<T>(
     signal: AbortSignal | undefined,
     reads: (data: VehicleDataRepository, reports: ReportReads) => Promise<T>,
+    heavy?: AccessTokenClaims,
   ): Promise<T> {
-    return onLease(this.work.light(signal), (db) => reads(this.data.on(db), this.reports.on(db)));
+    const lease = heavy ? this.work.heavy(heavy, signal) : this.work.light(signal);
+    return onLease(lease, (db) => reads(this.data.on(db), this.reports.on(db)));
+  }
+
+  /** The window of a call, and whether its read is heavy. */
+  private span(user: AccessTokenClaims, query: EntityDataQuery | DatapointQuery) {
+    const window = dataWindow(query, MAX_LONG_DAYS);
+    const page = pageOf(query);
+    return { window, page, heavy: isHeavyRead(window, page) ? user : undefined };
   }
 
   private async readAsset(user: AccessTokenClaims, assetId: number) {
@@ -139,17 +184,22 @@ export class VehicleDataService {
   async trips(
     user: AccessTokenClaims,
     assetId: number,
-    query: DataQuery,
+    query: EntityDataQuery,
     signal?: AbortSignal,
-  ): Promise<Trip[]> {
+  ): Promise<Page<Trip>> {
     const asset = await this.readAsset(user, assetId);
-    const { trips, parts } = await this.read(signal, async (data, reports) => {
-      const trips = await data.trips(assetId, dataWindow(query, MAX_LIST_DAYS));
-      return { trips, parts: await reports.tripParts(trips.map((t) => t.id)) };
-    });
+    const { window, page, heavy } = this.span(user, query);
+    const { trips, total, parts } = await this.read(
+      signal,
+      async (data, reports) => {
+        const { rows: trips, total } = await data.trips(assetId, window, page);
+        return { trips, total, parts: await reports.tripParts(trips.map((t) => t.id)) };
+      },
+      heavy,
+    );
     const settings = await this.scoreSettings.forAssets([asset]);
     const names = await this.drivers.namesByIds([...new Set(parts.map((p) => p.driverId))]);
-    return trips.map((t) => {
+    const rows = trips.map((t) => {
       const stats = deriveStats(t.stats);
       return {
         id: t.id,
@@ -174,34 +224,44 @@ export class VehicleDataService {
           }),
       };
     });
+    return { rows, total };
   }
 
   async assetEvents(
     user: AccessTokenClaims,
     assetId: number,
-    query: DataQuery,
+    query: EntityDataQuery,
     signal?: AbortSignal,
-  ): Promise<EventRecord[]> {
+  ): Promise<Page<EventRecord>> {
     await this.readAsset(user, assetId);
-    return eventRecords(
-      await this.read(signal, (data) =>
-        data.events('asset_id', assetId, dataWindow(query, MAX_LIST_DAYS)),
-      ),
-    );
+    return this.eventPage(user, 'asset_id', assetId, query, signal);
   }
 
   async driverEvents(
     user: AccessTokenClaims,
     driverId: number,
-    query: DataQuery,
+    query: EntityDataQuery,
     signal?: AbortSignal,
-  ): Promise<EventRecord[]> {
+  ): Promise<Page<EventRecord>> {
     await this.readDriver(user, driverId);
-    return eventRecords(
-      await this.read(signal, (data) =>
-        data.events('driver_id', driverId, dataWindow(query, MAX_LIST_DAYS)),
-      ),
+    return this.eventPage(user, 'driver_id', driverId, query, signal);
+  }
+
+  /** A page (or all) of the event records, one per moment, oldest first. */
+  private async eventPage(
+    user: AccessTokenClaims,
+    by: 'asset_id' | 'driver_id',
+    id: number,
+    query: EntityDataQuery,
+    signal: AbortSignal | undefined,
+  ): Promise<Page<EventRecord>> {
+    const { window, page, heavy } = this.span(user, query);
+    const { rows, total } = await this.read(
+      signal,
+      (data) => data.eventPage(by, id, window, page),
+      heavy,
     );
+    return { rows: eventRecords(rows), total };
   }
 
   /** Events of one type per grid cell, for a heatmap of up to a year. */
@@ -226,24 +286,32 @@ export class VehicleDataService {
     );
   }
 
-  /** A page of the records as devices sent them, newest first: for OEM and INTEGRATOR only (spec §6). */
+  /**
+   * The records as devices sent them, newest first, each with its differences (against the
+   * record before it, the trip start and the period's first record): a page, or the whole period
+   * without one. For OEM and INTEGRATOR only (spec §6).
+   */
   async rawData(
     user: AccessTokenClaims,
     assetId: number,
-    query: RawDataQuery,
+    query: EntityDataQuery,
     signal?: AbortSignal,
-  ): Promise<{ records: RawData[]; total: number }> {
+  ): Promise<Page<RawData>> {
     await this.readAsset(user, assetId);
     this.access.assertMayReadRawData(user);
-    const { rows, total } = await this.read(signal, (data) =>
-      data.rawData(
-        assetId,
-        dataWindow(query, MAX_LONG_DAYS),
-        query.limit ?? DEFAULT_PAGE_SIZE,
-        query.offset ?? 0,
-      ),
+    const { window, page, heavy } = this.span(user, query);
+    const { limit, offset } = page ?? { limit: MAX_UNPAGED_ROWS, offset: 0 };
+    const { rows, total, context } = await this.read(
+      signal,
+      (data) => data.rawData(assetId, window, limit, offset),
+      heavy,
     );
-    return { records: rows.map(rawDataRecord), total };
+    const oldestFirst = [...rows].reverse();
+    const differences = pageDifferences(oldestFirst, context).reverse();
+    return {
+      rows: rows.map((row, i) => ({ ...rawDataRecord(row), differences: differences[i]! })),
+      total,
+    };
   }
 
   /** Positions for maps, in [from, until] as sent (the portal widens it by a second itself, spec §7). */
@@ -252,14 +320,24 @@ export class VehicleDataService {
     assetId: number,
     query: DatapointQuery,
     signal?: AbortSignal,
-  ): Promise<Datapoint[]> {
+  ): Promise<Page<Datapoint>> {
     await this.readAsset(user, assetId);
-    const span = dataWindow(query, MAX_LIST_DAYS);
-    const { points, events, media } = await this.read(signal, async (data) => ({
-      points: await data.datapoints(assetId, span),
-      events: query.events ? await data.events('asset_id', assetId, span) : [],
-      media: query.media ? await data.media(assetId, span) : [],
-    }));
+    const { window, page, heavy } = this.span(user, query);
+    const { points, total, events, media } = await this.read(
+      signal,
+      async (data) => {
+        const { rows: points, total } = await data.datapoints(assetId, window, page);
+        // The events and media of a page: those of the stretch of time its positions cover.
+        const span = pageSpan(window, page, total, points);
+        return {
+          points,
+          total,
+          events: query.events ? await data.events('asset_id', assetId, span) : [],
+          media: query.media ? await data.media(assetId, span) : [],
+        };
+      },
+      heavy,
+    );
     const byTime = new Map<number, Datapoint>();
     for (const p of points) {
       byTime.set(p.timestamp.getTime(), {
@@ -292,6 +370,9 @@ export class VehicleDataService {
       const point = byTime.get(e.timestamp.getTime());
       if (point) point.events!.push({ eventType: e.event_type });
     }
-    return [...byTime.values()].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+    const rows = [...byTime.values()].sort(
+      (a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp),
+    );
+    return { rows, total };
   }
 }

@@ -1,6 +1,6 @@
 import type { RawData, RawRecordMetric } from '@fleet/contract';
 import { describe, expect, it } from 'vitest';
-import { formatMetric, metricRows, metricsOf, newestFirst, reasonBadge } from './raw-data';
+import { formatMetric, metricRows, metricsOf, reasonBadge } from './raw-data';
 
 const record = (
   timestamp: string,
@@ -16,58 +16,31 @@ const record = (
   ...metrics,
 });
 
-const first = record('2026-11-20T07:00:00Z', 'PERIODIC', { odometer: 1000, engineHours: 10.5 });
-const start = record('2026-11-20T08:00:00Z', 'TRIP_START', { odometer: 1500, engineHours: 10.75 });
-const middle = record('2026-11-20T08:30:00Z', 'EVENTS', { odometer: 9000, engineHours: 11.2 });
-const stop = record('2026-11-20T09:00:00Z', 'TRIP_STOP', { odometer: 20000, engineHours: 11.7 });
-// Sent out of order, as devices may.
-const records = [stop, first, middle, start];
-
 describe('raw data', () => {
-  it('lists the timeline newest first', () => {
-    expect(newestFirst(records).map((r) => r.transferReason)).toEqual([
-      'TRIP_STOP',
-      'EVENTS',
-      'TRIP_START',
-      'PERIODIC',
-    ]);
-  });
-
-  it('differs each metric against the previous record, the trip start and the first record', () => {
-    expect(metricRows(records, stop)).toEqual([
-      { metric: 'odometer', value: 20000, previous: 11000, tripStart: 18500, first: 19000 },
-      {
-        metric: 'engineHours',
-        value: 11.7,
-        previous: expect.closeTo(0.5),
-        tripStart: expect.closeTo(0.95),
-        first: expect.closeTo(1.2),
+  it('shows the differences the server computed, one row per metric the record carries', () => {
+    const stop = {
+      ...record('2026-11-20T09:00:00Z', 'TRIP_STOP', { odometer: 20000, engineHours: 11.7 }),
+      differences: {
+        previous: { odometer: 11000, engineHours: 0.5 },
+        tripStart: { odometer: 18500 },
+        first: null,
       },
+    };
+    expect(metricRows(stop)).toEqual([
+      { metric: 'odometer', value: 20000, previous: 11000, tripStart: 18500, first: null },
+      { metric: 'engineHours', value: 11.7, previous: 0.5, tripStart: null, first: null },
     ]);
   });
 
-  it('takes the trip start at or before the record, and has nothing before the first', () => {
-    const [row] = metricRows(records, start);
-    expect(row).toEqual({
-      metric: 'odometer',
-      value: 1500,
-      previous: 500,
-      tripStart: 0,
-      first: 500,
-    });
-    expect(metricRows(records, first)[0]).toEqual({
-      metric: 'odometer',
-      value: 1000,
+  it('leaves every difference empty when the server sent none', () => {
+    const sparse = record('2026-11-20T08:10:00Z', 'PERIODIC', { odometer: 2000, stops: 4 });
+    expect(metricRows(sparse).find((r) => r.metric === 'stops')).toEqual({
+      metric: 'stops',
+      value: 4,
       previous: null,
       tripStart: null,
-      first: 0,
+      first: null,
     });
-  });
-
-  it('leaves a difference empty when the other record lacks the metric', () => {
-    const sparse = record('2026-11-20T08:10:00Z', 'PERIODIC', { odometer: 2000, stops: 4 });
-    const rows = metricRows([start, sparse], sparse);
-    expect(rows.find((r) => r.metric === 'stops')).toMatchObject({ previous: null, first: null });
   });
 
   it.each([

@@ -13,11 +13,6 @@ export type MetricRow = {
 export const formatMetric = (value: number | null): string =>
   value === null ? '' : Number.isInteger(value) ? String(value) : value.toFixed(2);
 
-const byTime = (a: RawData, b: RawData) => Date.parse(a.timestamp) - Date.parse(b.timestamp);
-
-/** Newest first, for the timeline. */
-export const newestFirst = (records: RawData[]) => [...records].sort(byTime).reverse();
-
 /** The metrics a record carries (spec §3: fields of the record), in the device's documented order. */
 export const metricsOf = (record: RawData): { metric: RawRecordMetric; value: number }[] =>
   RAW_RECORD_METRICS.flatMap((metric) => {
@@ -27,30 +22,20 @@ export const metricsOf = (record: RawData): { metric: RawRecordMetric; value: nu
 
 /**
  * The table of one record: each metric with its difference against the previous record, the trip
- * start (the latest TRIP_START at or before it) and the first record of the loaded period.
+ * start (the latest TRIP_START at or before it) and the first record of the period, as the
+ * server computed them: right on any page of the timeline.
  */
-export function metricRows(records: RawData[], record: RawData): MetricRow[] {
-  const sorted = [...records].sort(byTime);
-  const index = sorted.indexOf(record);
-  const at = Date.parse(record.timestamp);
-  const previous = index > 0 ? sorted[index - 1] : undefined;
-  const tripStart = sorted.findLast(
-    (r) => r.transferReason === 'TRIP_START' && Date.parse(r.timestamp) <= at,
-  );
-  const first = sorted[0];
-  const diff = (other: RawData | undefined, metric: RawRecordMetric, value: number) => {
-    const base = other?.[metric];
-    return base === undefined ? null : value - base;
-  };
-  return metricsOf(record).map(({ metric, value }) => {
-    return {
-      metric,
-      value,
-      previous: diff(previous, metric, value),
-      tripStart: diff(tripStart, metric, value),
-      first: diff(first, metric, value),
-    };
-  });
+export function metricRows(record: RawData): MetricRow[] {
+  const differences = record.differences;
+  const of = (against: Record<string, number> | null | undefined, metric: RawRecordMetric) =>
+    against?.[metric] ?? null;
+  return metricsOf(record).map(({ metric, value }) => ({
+    metric,
+    value,
+    previous: of(differences?.previous, metric),
+    tripStart: of(differences?.tripStart, metric),
+    first: of(differences?.first, metric),
+  }));
 }
 
 /** Spec §4 timeline badges of raw data. */

@@ -1,15 +1,12 @@
 import {
-  MAX_PAGE_SIZE,
-  type Datapoint,
+  DEFAULT_PAGE_SIZE,
+  endpoints,
   type DriverLink,
   type EventRecord,
-  type HeatmapCell,
   type Location,
-  type RawData,
-  type Trip,
 } from '@fleet/contract';
 import { toLocalIso } from '@/lib/fleet-time';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';
 import { datapointsWindow } from '../trips';
@@ -18,8 +15,10 @@ import { datapointsWindow } from '../trips';
 type Window = { from: Date | string; until: Date | string; update?: number };
 const query = ({ from, until }: Window) => ({ from: toLocalIso(from), until: toLocalIso(until) });
 
+const table = endpoints.vehicleData;
+
 export const getTrips = (assetId: number, window: Window) =>
-  api.get<Trip[]>(`assets/${assetId}/trips`, { query: query(window) });
+  api.call(table.assetTrips, { params: { id: assetId }, query: query(window) });
 
 /** One event of an event record, with the record's time and place: what the lists and maps show. */
 export type VehicleEvent = {
@@ -36,35 +35,46 @@ export const eventsOf = (records: EventRecord[]): VehicleEvent[] =>
     events.map(({ eventType }) => ({ ...record, eventType })),
   );
 
+function getEventRecords(type: EntityType, id: number, window: Window) {
+  const input = { params: { id }, query: query(window) };
+  return type === 'ASSET'
+    ? api.call(table.assetEvents, input)
+    : api.call(table.driverEvents, input);
+}
+
 export const getEvents = async (type: EntityType, id: number, window: Window) =>
-  eventsOf(
-    await api.get<EventRecord[]>(`${type === 'ASSET' ? 'assets' : 'drivers'}/${id}/events`, {
-      query: query(window),
-    }),
-  );
+  eventsOf(await getEventRecords(type, id, window));
 
 /** GET assets|drivers/{id}/heatmap: events of one type counted per grid cell, up to a year. */
 export const getHeatmap = (type: EntityType, id: number, eventType: string, window: Window) =>
-  api.get<HeatmapCell[]>(`${type === 'ASSET' ? 'assets' : 'drivers'}/${id}/heatmap`, {
+  api.call(type === 'ASSET' ? table.assetHeatmap : table.driverHeatmap, {
+    params: { id },
     query: { ...query(window), eventType },
   });
 
 /**
- * GET assets/{id}/rawdatas: a page of the records, newest first (the server says how many the
- * window holds in X-Total-Count). Without a page, the newest MAX_PAGE_SIZE.
+ * GET assets/{id}/rawdatas: one page of the period's records, newest first, each with its
+ * differences (computed by the server, right on any page), and how many the period holds.
  */
-export const getRawData = (
-  assetId: number,
-  window: Window,
-  page: { limit: number; offset: number } = { limit: MAX_PAGE_SIZE, offset: 0 },
-) => api.get<RawData[]>(`assets/${assetId}/rawdatas`, { query: { ...query(window), ...page } });
+export const getRawData = async (assetId: number, window: Window, page: number) => {
+  const { items, total } = await api.callPage(table.rawData, {
+    params: { id: assetId },
+    query: {
+      ...query(window),
+      limit: DEFAULT_PAGE_SIZE,
+      offset: (page - 1) * DEFAULT_PAGE_SIZE,
+    },
+  });
+  return { records: items, total: total ?? items.length };
+};
 
 /**
  * Spec §7: the client asks from 1 s earlier until 1 s later; the server takes them as sent. With
  * the events and the media of each point: one call for the trip's map and its events list.
  */
 export const getDatapoints = (assetId: number, window: Window) =>
-  api.get<Datapoint[]>(`assets/${assetId}/datapoints`, {
+  api.call(table.datapoints, {
+    params: { id: assetId },
     query: { ...query(datapointsWindow(window.from, window.until)), events: true, media: true },
   });
 
@@ -95,10 +105,12 @@ export const useHeatmap = (type: EntityType, id: number, eventType: string, wind
     queryFn: () => getHeatmap(type, id, eventType, window),
   });
 
-export const useRawData = (assetId: number, window: Window) =>
+/** One page (from 1) of the raw-data timeline; the page shown stays until the next arrives. */
+export const useRawData = (assetId: number, window: Window, page: number) =>
   useQuery({
-    queryKey: ['rawdatas', assetId, ...key(window)],
-    queryFn: () => getRawData(assetId, window),
+    queryKey: ['rawdatas', assetId, ...key(window), page],
+    queryFn: () => getRawData(assetId, window, page),
+    placeholderData: keepPreviousData,
   });
 
 export const useDatapoints = (assetId: number, window: Window, enabled = true) =>

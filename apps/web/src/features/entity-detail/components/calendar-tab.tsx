@@ -1,7 +1,7 @@
 import { formatDistance, formatScore } from '@fleet/contract';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Button, Card, Col, Row } from 'react-bootstrap';
+import { Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { entityQueryOptions, type Entity } from '../api/get-entity';
 import { useReport } from '@/lib/api/get-report';
@@ -69,10 +69,23 @@ export function CalendarTab({
                         : 'entity.calendar.assets',
                     )}
                   </dt>
-                  <dd className="col-6 text-end">
-                    {linked.length
-                      ? linked.map((id) => names.get(id) ?? `#${id}`).join(', ')
-                      : t('entity.calendar.noLinks')}
+                  <dd className="col-6 text-end" data-testid="calendar-links">
+                    {/* Issue 19 §11: "None linked" only once the links have arrived. */}
+                    {!links.data ? (
+                      links.error ? (
+                        t('entity.calendar.linksFailed')
+                      ) : (
+                        <Spinner
+                          size="sm"
+                          role="status"
+                          aria-label={t('entity.calendar.loadingLinks')}
+                        />
+                      )
+                    ) : linked.length ? (
+                      linked.map((id) => names.get(id) ?? `#${id}`).join(', ')
+                    ) : (
+                      t('entity.calendar.noLinks')
+                    )}
                   </dd>
                   <dt className="col-6 fw-normal text-body-secondary">
                     {t('entity.calendar.distance')}

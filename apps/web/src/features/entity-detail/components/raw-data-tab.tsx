@@ -1,13 +1,12 @@
-import { type RawData } from '@fleet/contract';
-import { formatDate, formatTime } from '@/lib/fleet-time';
-import { useMemo, useState } from 'react';
+import { DEFAULT_PAGE_SIZE, type RawData } from '@fleet/contract';
+import { formatDate, formatTime, toLocalIso } from '@/lib/fleet-time';
+import { useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/pager';
-import { paginate } from '@/lib/paginate';
 import type { Entity } from '../api/get-entity';
 import { useRawData } from '../api/get-vehicle-data';
-import { formatMetric, metricRows, newestFirst, reasonBadge } from '../raw-data';
+import { formatMetric, metricRows, reasonBadge } from '../raw-data';
 import { useEntityPeriod } from '../state';
 import { useEventTypeLabel } from '@/lib/use-labels';
 import { QueryState } from './shared';
@@ -16,7 +15,7 @@ const REASONS = ['EVENTS', 'TRIP_START', 'TRIP_STOP', 'PERIODIC'] as const;
 const isReason = (value: string): value is (typeof REASONS)[number] =>
   (REASONS as readonly string[]).includes(value);
 
-function Entry({ record, records }: { record: RawData; records: RawData[] }) {
+function Entry({ record }: { record: RawData }) {
   const { t } = useTranslation();
   const label = useEventTypeLabel();
   const [open, setOpen] = useState<'data' | 'events' | null>(null);
@@ -71,7 +70,7 @@ function Entry({ record, records }: { record: RawData; records: RawData[] }) {
             </tr>
           </thead>
           <tbody>
-            {metricRows(records, record).map((row) => (
+            {metricRows(record).map((row) => (
               <tr key={row.metric}>
                 <td>{row.metric}</td>
                 <td className="text-end">{formatMetric(row.value)}</td>
@@ -96,47 +95,65 @@ function Entry({ record, records }: { record: RawData; records: RawData[] }) {
   );
 }
 
-/** Spec §2 Raw data panel: a one-sided timeline of the asset's raw records, newest first. */
+/**
+ * Spec §2 Raw data panel: a one-sided timeline of the asset's raw records, newest first, paged
+ * by the server through the whole period (10 a page, spec §9) with the total; each record's
+ * differences come computed with it.
+ */
 export function RawDataTab({ entity }: { entity: Entity }) {
   const { t } = useTranslation();
   const period = useEntityPeriod();
-  const query = useRawData(entity.id, period);
-  const records = useMemo(() => query.data ?? [], [query.data]);
-  const sorted = useMemo(() => newestFirst(records), [records]);
-  const [page, setPage] = useState(1);
-  // Spec §9: 10 per page, as every list.
-  const { page: current, pages, items: shown } = paginate(sorted, page);
+  // A new period starts at its first page.
+  const periodKey = `${toLocalIso(period.from)}|${toLocalIso(period.until)}|${period.update}`;
+  const [paging, setPaging] = useState({ periodKey, page: 1 });
+  const page = paging.periodKey === periodKey ? paging.page : 1;
+  const query = useRawData(entity.id, period, page);
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+  const first = (page - 1) * DEFAULT_PAGE_SIZE + 1;
   return (
     <>
-      <Button
-        size="sm"
-        variant="outline-primary"
-        className="mb-3"
-        disabled={query.isFetching}
-        onClick={() => void query.refetch()}
-      >
-        {t('entity.rawData.refresh')}
-      </Button>
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <Button
+          size="sm"
+          variant="outline-primary"
+          disabled={query.isFetching}
+          onClick={() => void query.refetch()}
+        >
+          {t('entity.rawData.refresh')}
+        </Button>
+        {query.data && total > 0 && (
+          <span className="text-body-secondary small" data-testid="raw-data-total">
+            {t('entity.rawData.total', { count: total })} ·{' '}
+            {t('entity.rawData.shown', {
+              first,
+              last: first + query.data.records.length - 1,
+            })}
+          </span>
+        )}
+      </div>
       {!query.data ? (
         <QueryState query={query} />
-      ) : records.length === 0 ? (
+      ) : total === 0 ? (
         <p className="text-body-secondary">{t('entity.rawData.none')}</p>
       ) : (
         <ul
           className="list-unstyled border-start border-2 ms-2 mb-0"
           data-testid="raw-data-timeline"
+          aria-busy={query.isPlaceholderData}
         >
-          {shown.map((record) => (
-            <Entry
-              key={`${record.timestamp}-${record.transferReason}`}
-              record={record}
-              records={records}
-            />
+          {query.data.records.map((record) => (
+            <Entry key={`${record.timestamp}-${record.transferReason}`} record={record} />
           ))}
         </ul>
       )}
       <div className="mt-2">
-        <Pager page={current} pages={pages} onChange={setPage} label={t('entity.rawData.pages')} />
+        <Pager
+          page={Math.min(page, pages)}
+          pages={pages}
+          onChange={(next) => setPaging({ periodKey, page: next })}
+          label={t('entity.rawData.pages')}
+        />
       </div>
     </>
   );

@@ -17,6 +17,8 @@ export const entityEn = {
     drivers: 'Drivers',
     assets: 'Assets',
     noLinks: 'None linked',
+    loadingLinks: 'Loading the links',
+    linksFailed: 'Could not load the links',
     distance: 'Drive distance',
     totalScore: 'Total score',
     trips: 'Trips',
@@ -67,6 +69,9 @@ export const entityEn = {
   },
   rawData: {
     pages: 'Raw data pages',
+    total_one: '{{count}} record in this period',
+    total_other: '{{count}} records in this period',
+    shown: 'records {{first}}–{{last}}, newest first',
     refresh: 'Refresh',
     none: 'No raw data in this period.',
     data: 'Data',

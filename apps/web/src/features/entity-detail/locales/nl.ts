@@ -18,6 +18,8 @@ export const entityNl: EntityTexts = {
     drivers: 'Chauffeurs',
     assets: 'Voertuigen',
     noLinks: 'Geen gekoppeld',
+    loadingLinks: 'De koppelingen worden geladen',
+    linksFailed: 'De koppelingen konden niet worden geladen',
     distance: 'Rijafstand',
     totalScore: 'Totaalscore',
     trips: 'Ritten',
@@ -68,6 +70,9 @@ export const entityNl: EntityTexts = {
   },
   rawData: {
     pages: 'Pagina’s ruwe data',
+    total_one: '{{count}} record in deze periode',
+    total_other: '{{count}} records in deze periode',
+    shown: 'records {{first}}–{{last}}, nieuwste eerst',
     refresh: 'Vernieuwen',
     none: 'Geen ruwe data in deze periode.',
     data: 'Data',

@@ -1,22 +1,24 @@
-import { API_BASE, type MediaItem, type MediaLinks } from '@fleet/contract';
+import { API_BASE, endpoints, type MediaItem, type MediaLinks } from '@fleet/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EntityType } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/auth';
 import { toLocalIso } from '@/lib/fleet-time';
 
-const owner = (type: EntityType) => (type === 'ASSET' ? 'assets' : 'drivers');
-
 export type Period = { from: Date; until: Date; update?: number };
 
-/** GET assets|drivers/{id}/media: the media of the period, newest first. */
+/** GET assets|drivers/{id}/media: the media of the period (any preset, This year too), newest first. */
 export const mediaListOptions = (type: EntityType, id: number, period: Period) =>
   queryOptions({
     queryKey: ['media', type, id, toLocalIso(period.from), toLocalIso(period.until), period.update],
     queryFn: () =>
-      api.get<MediaItem[]>(`${owner(type)}/${id}/media`, {
-        query: { from: toLocalIso(period.from), until: toLocalIso(period.until) },
-      }),
+      api.call(
+        type === 'ASSET' ? endpoints.vehicleData.assetMedia : endpoints.vehicleData.driverMedia,
+        {
+          params: { id },
+          query: { from: toLocalIso(period.from), until: toLocalIso(period.until) },
+        },
+      ),
   });
 
 export const useMediaList = (type: EntityType, id: number, period: Period) =>
