@@ -240,12 +240,13 @@ export class EngineRepository {
     await retryOnConflict(() => queue.execute(this.db));
   }
 
+  /** Locks an already queued row as ingestion does (ingest.repository.ts): no stale day. */
   private queueDays(table: ReturnType<typeof sql>, where: ReturnType<typeof sql>) {
     return sql`
       INSERT INTO engine_queue (asset_id, day)
       SELECT DISTINCT asset_id, ("timestamp" AT TIME ZONE ${this.timezone})::date FROM ${table}
       WHERE ${where} AND asset_id IS NOT NULL
-      ON CONFLICT DO NOTHING`;
+      ON CONFLICT (asset_id, day) DO UPDATE SET queued_at = engine_queue.queued_at`;
   }
 
   /** The latest position of each asset, read again from its records and datapoints. */
