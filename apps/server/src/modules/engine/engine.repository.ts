@@ -67,7 +67,18 @@ export class EngineRepository {
       .sort((a, b) => a.assetId - b.assetId || a.day.localeCompare(b.day));
   }
 
+  /**
+   * The asset's records the day needs, oldest first: from its last TRIP_START before the day
+   * (the trip under way at midnight; else its last record before the day, for the first
+   * interval) to its first trip boundary after the day (what ends the trip under way at the
+   * end), each at most LOOK_BACK / LOOK_AHEAD away. Issue 18: reading the whole window made a
+   * day's rebuild cost the records of three or four days; processDay answers the same for
+   * both, as records outside these bounds only touch trips that neither start nor run in the day.
+   */
   async records(trx: Transaction<Database>, day: ClaimedDay): Promise<EngineRecord[]> {
+    const asset = day.assetId;
+    const back = sql`${day.start}::timestamptz - ${LOOK_BACK}::interval`;
+    const ahead = sql`${day.end}::timestamptz + ${LOOK_AHEAD}::interval`;
     const { rows } = await sql<{
       timestamp: Date;
       transfer_reason: string;
@@ -77,11 +88,25 @@ export class EngineRepository {
       events: EngineRecord['events'];
       metrics: EngineRecord['metrics'];
     }>`
+      WITH bounds AS (
+        SELECT
+          coalesce(
+            (SELECT max("timestamp") FROM raw_records WHERE asset_id = ${asset}
+              AND transfer_reason = 'TRIP_START' AND "timestamp" >= ${back} AND "timestamp" < ${day.start}),
+            (SELECT max("timestamp") FROM raw_records WHERE asset_id = ${asset}
+              AND "timestamp" >= ${back} AND "timestamp" < ${day.start}),
+            ${day.start}::timestamptz
+          ) AS lower,
+          coalesce(
+            (SELECT min("timestamp") FROM raw_records WHERE asset_id = ${asset}
+              AND transfer_reason IN ('TRIP_START', 'TRIP_STOP')
+              AND "timestamp" >= ${day.end} AND "timestamp" < ${ahead}) + interval '1 microsecond',
+            ${ahead}
+          ) AS upper
+      )
       SELECT "timestamp", transfer_reason, device_id, latitude, longitude, events, metrics
-      FROM raw_records
-      WHERE asset_id = ${day.assetId}
-        AND "timestamp" >= ${day.start}::timestamptz - ${LOOK_BACK}::interval
-        AND "timestamp" < ${day.end}::timestamptz + ${LOOK_AHEAD}::interval
+      FROM raw_records, bounds
+      WHERE asset_id = ${asset} AND "timestamp" >= bounds.lower AND "timestamp" < bounds.upper
       ORDER BY "timestamp",
         CASE transfer_reason WHEN 'TRIP_START' THEN 0 WHEN 'TRIP_STOP' THEN 2 ELSE 1 END`.execute(
       trx,
