@@ -518,7 +518,7 @@ export function mixedBlock(r: MixedResult, date: string, machine: string): strin
   const names = Object.keys(r.idle);
   const lines = [
     '<!-- bench:mixed -->',
-    `Run ${date} on ${machine}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}; each device posts records and datapoints every 10 s.`,
+    `Run ${date} on ${machine}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}; each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview, a 31-day asset report, an asset's trips and its datapoints, one call every 0.5 s each. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
     '',
     `Knee (largest fleet whose queue does not grow and whose trip lag p99 is at most 10 s): **${r.knee ?? 'none of the steps'}**.`,
     '',
