@@ -16,8 +16,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
  * on the test's database takes trips from several devices at once while it is killed with -9
  * twice. Devices resend a batch until it is acknowledged. Once the queue is empty, every derived
  * row (trips, their drivers, hourly and daily statistics, events) must equal a re-process of
- * the same raw records from scratch: 0 differences. Bounded: about a hundred batches, well under
- * half a minute on a busy machine. ENGINE_KILL_ROUNDS makes a longer run.
+ * the same raw records from scratch: 0 differences. Bounded: about a hundred batches and three
+ * server starts, which take most of its time (75 s at load 30 on 2 cores). ENGINE_KILL_ROUNDS
+ * makes a longer run.
  */
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
