@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,6 +73,7 @@ interface Server {
 
 async function startServer(bench: Bench, options: MixedOptions): Promise<Server> {
   const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-mixed-'));
   const args = ['--import', 'tsx', '--conditions=source'];
   if (options.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`);
   const child = spawn(process.execPath, [...args, path.join(root, 'apps/server/src/main.ts')], {
@@ -82,7 +83,7 @@ async function startServer(bench: Bench, options: MixedOptions): Promise<Server>
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: bench.databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'fleet-mixed-')),
+      DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(24).toString('hex'),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
@@ -106,11 +107,12 @@ async function startServer(bench: Bench, options: MixedOptions): Promise<Server>
     baseUrl: `http://127.0.0.1:${port}`,
     child,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null) return rmSync(dataDir, { recursive: true, force: true });
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM'); // a clean stop writes the CPU profile
       await Promise.race([exited, sleep(20_000)]);
       if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
