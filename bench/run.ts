@@ -18,6 +18,7 @@ import { copyLimit, engineRate, generateBacklogs, ingestHttp } from './ingest.js
 import { listTimings } from './lists.js';
 import { clipTimings, uploadThroughput } from './media.js';
 import { monitoringTimings, stopMonitoringBrowser } from './monitoring.js';
+import { mixedBlock, mixedBlockOf, mixedLoad, withMixedBlock } from './mixed.js';
 import { fillRollups, readTimings } from './read.js';
 import { ensureWebBuild, renderTimings, stopRender, type WebBuild } from './render.js';
 import {
@@ -82,7 +83,7 @@ const DRIVER_SHARE = 0.7;
  * data and runs six year-long reports: on a busy machine that alone takes minutes.
  */
 const HARD_LIMIT_MS = 25 * 60_000;
-const SECTIONS = ['lists', 'sync', 'heavy', ...MEDIA_VIDEO_SECTIONS] as const;
+const SECTIONS = ['lists', 'sync', 'heavy', 'mixed', ...MEDIA_VIDEO_SECTIONS] as const;
 
 const loadNow = () =>
   os
@@ -330,6 +331,36 @@ try {
     process.stdout.write(`\n${section}\nWritten to docs/performance.md\n`);
     throw Object.assign(new Error('done'), { done: true });
   }
+  if (only === 'mixed') {
+    // Issue 18: devices and users at once against a server process of its own; its block of
+    // docs/performance.md. BENCH_DEVICES (the largest step), BENCH_SECONDS a step,
+    // BENCH_MIXED_STEPS (fleet sizes, comma-separated), BENCH_USERS, BENCH_CPU_PROF (a directory).
+    const devices = env('BENCH_DEVICES', 1000);
+    const steps = (
+      process.env.BENCH_MIXED_STEPS ??
+      `${Math.round(devices / 4)},${Math.round(devices / 2)},${devices}`
+    )
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
+    const result = await mixedLoad(bench, {
+      steps,
+      seconds: env('BENCH_SECONDS', 120),
+      users: env('BENCH_USERS', 30),
+      engineWorkers: env('BENCH_ENGINE_WORKERS', 2),
+      cpuProfDir: process.env.BENCH_CPU_PROF || undefined,
+    });
+    const host = machine(bench.postgresVersion, bench.embedded);
+    const block = mixedBlock(
+      result,
+      now(),
+      `${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB; Node ${host.node}; PostgreSQL ${host.postgres}`,
+    );
+    const file = new URL('../docs/performance.md', import.meta.url);
+    writeFileSync(file, withMixedBlock(readFileSync(file, 'utf8'), block));
+    process.stdout.write(`${block}\n\nWritten to docs/performance.md\n`);
+    throw Object.assign(new Error('done'), { done: true });
+  }
   if (only === 'heavy') {
     // Demo Transport's fleet, then only the heavy reports: their block of docs/performance.md.
     const api = await apiAs(bench.baseUrl, 'Fleetwise OEM', 'oem');
@@ -363,7 +394,10 @@ try {
     throw Object.assign(new Error('done'), { done: true });
   }
   const results = await main(bench, client, web);
-  writeFileSync(new URL('../docs/performance.md', import.meta.url), markdown(results));
+  const doc = new URL('../docs/performance.md', import.meta.url);
+  // The mixed load runs alone (BENCH_ONLY=mixed): its last figures are kept.
+  const mixed = mixedBlockOf(readFileSync(doc, 'utf8'));
+  writeFileSync(doc, mixed ? withMixedBlock(markdown(results), mixed) : markdown(results));
   process.stdout.write(
     `\nFleetwise benchmark, ${results.date}\n${results.machine.cpu}, ${results.machine.cores} cores, ${results.machine.memoryGb} GB; Node ${results.machine.node}; PostgreSQL ${results.machine.postgres} (${bench.embedded ? 'embedded' : 'BENCH_DATABASE_URL'})\n\n${summary(results)}\n\nWritten to docs/performance.md\n`,
   );

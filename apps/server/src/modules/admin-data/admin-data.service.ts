@@ -134,7 +134,8 @@ export class AdminDataService {
     while (remaining > 0) {
       stopIfCancelled();
       // Work along with the background workers; whoever takes an asset-day rebuilds it.
-      if (await this.engine.processNext()) processed++;
+      const done = await this.engine.processNext();
+      if (done) processed += done;
       else await sleep(100);
       if (Date.now() - reported >= 500 || processed % 20 === 0) {
         remaining = await this.repository.queued(scope);

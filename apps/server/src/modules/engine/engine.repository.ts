@@ -22,6 +22,19 @@ export interface ClaimedDay {
 const LOOK_BACK = '2 days';
 const LOOK_AHEAD = '1 day';
 
+/** A trip rebuilt takes every new value (excluded: the row the insert proposed). */
+const TRIP_UPDATE = Object.fromEntries(
+  [
+    'device_id',
+    'end_time',
+    'start_latitude',
+    'start_longitude',
+    'end_latitude',
+    'end_longitude',
+    ...STAT_FIELDS.map((f) => f.column),
+  ].map((column) => [column, sql`excluded.${sql.ref(column)}`]),
+) as Record<string, never>;
+
 export class EngineRepository {
   constructor(
     readonly db: Db,
@@ -29,26 +42,43 @@ export class EngineRepository {
   ) {}
 
   /**
-   * Takes one queued asset-day, skipping those another worker holds, and then locks the
-   * asset's state row: ingestion takes the queue and then the state too, and two workers on
-   * two days of one asset wait for each other instead of deadlocking over its trips.
+   * Takes up to `limit` queued asset-days, oldest first, skipping those another worker (or a
+   * batch still in flight, ingest.repository.ts) holds, and then locks their assets' state rows
+   * in ascending order: ingestion takes the queue and then the state too, and two workers on
+   * days of one asset wait for each other instead of deadlocking over its trips.
    */
-  async claim(trx: Transaction<Database>): Promise<ClaimedDay | undefined> {
+  async claim(trx: Transaction<Database>, limit = 1): Promise<ClaimedDay[]> {
     const { rows } = await sql<{ asset_id: number; day: string; start: Date; end: Date }>`
-      DELETE FROM engine_queue
-      WHERE (asset_id, day) = (
-        SELECT asset_id, day FROM engine_queue ORDER BY queued_at, day LIMIT 1 FOR UPDATE SKIP LOCKED
-      )
-      RETURNING asset_id, day::text,
-        (day::timestamp AT TIME ZONE ${this.timezone}) AS start,
-        ((day + 1)::timestamp AT TIME ZONE ${this.timezone}) AS "end"`.execute(trx);
-    const row = rows[0];
-    if (!row) return undefined;
-    await sql`SELECT 1 FROM asset_state WHERE asset_id = ${row.asset_id} FOR UPDATE`.execute(trx);
-    return { assetId: row.asset_id, day: row.day, start: row.start, end: row.end };
+      DELETE FROM engine_queue q
+      USING (
+        SELECT asset_id, day FROM engine_queue ORDER BY queued_at, day LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      ) c
+      WHERE q.asset_id = c.asset_id AND q.day = c.day
+      RETURNING q.asset_id, q.day::text,
+        (q.day::timestamp AT TIME ZONE ${this.timezone}) AS start,
+        ((q.day + 1)::timestamp AT TIME ZONE ${this.timezone}) AS "end"`.execute(trx);
+    if (!rows.length) return [];
+    const assets = [...new Set(rows.map((r) => r.asset_id))].sort((a, b) => a - b);
+    await sql`
+      SELECT 1 FROM asset_state WHERE asset_id = ANY(${assets}::integer[])
+      ORDER BY asset_id FOR UPDATE`.execute(trx);
+    return rows
+      .map((r) => ({ assetId: r.asset_id, day: r.day, start: r.start, end: r.end }))
+      .sort((a, b) => a.assetId - b.assetId || a.day.localeCompare(b.day));
   }
 
+  /**
+   * The asset's records the day needs, oldest first: from its last TRIP_START before the day
+   * (the trip under way at midnight; else its last record before the day, for the first
+   * interval) to its first trip boundary after the day (what ends the trip under way at the
+   * end), each at most LOOK_BACK / LOOK_AHEAD away. Issue 18: reading the whole window made a
+   * day's rebuild cost the records of three or four days; processDay answers the same for
+   * both, as records outside these bounds only touch trips that neither start nor run in the day.
+   */
   async records(trx: Transaction<Database>, day: ClaimedDay): Promise<EngineRecord[]> {
+    const asset = day.assetId;
+    const back = sql`${day.start}::timestamptz - ${LOOK_BACK}::interval`;
+    const ahead = sql`${day.end}::timestamptz + ${LOOK_AHEAD}::interval`;
     const { rows } = await sql<{
       timestamp: Date;
       transfer_reason: string;
@@ -58,11 +88,25 @@ export class EngineRepository {
       events: EngineRecord['events'];
       metrics: EngineRecord['metrics'];
     }>`
+      WITH bounds AS (
+        SELECT
+          coalesce(
+            (SELECT max("timestamp") FROM raw_records WHERE asset_id = ${asset}
+              AND transfer_reason = 'TRIP_START' AND "timestamp" >= ${back} AND "timestamp" < ${day.start}),
+            (SELECT max("timestamp") FROM raw_records WHERE asset_id = ${asset}
+              AND "timestamp" >= ${back} AND "timestamp" < ${day.start}),
+            ${day.start}::timestamptz
+          ) AS lower,
+          coalesce(
+            (SELECT min("timestamp") FROM raw_records WHERE asset_id = ${asset}
+              AND transfer_reason IN ('TRIP_START', 'TRIP_STOP')
+              AND "timestamp" >= ${day.end} AND "timestamp" < ${ahead}) + interval '1 microsecond',
+            ${ahead}
+          ) AS upper
+      )
       SELECT "timestamp", transfer_reason, device_id, latitude, longitude, events, metrics
-      FROM raw_records
-      WHERE asset_id = ${day.assetId}
-        AND "timestamp" >= ${day.start}::timestamptz - ${LOOK_BACK}::interval
-        AND "timestamp" < ${day.end}::timestamptz + ${LOOK_AHEAD}::interval
+      FROM raw_records, bounds
+      WHERE asset_id = ${asset} AND "timestamp" >= bounds.lower AND "timestamp" < bounds.upper
       ORDER BY "timestamp",
         CASE transfer_reason WHEN 'TRIP_START' THEN 0 WHEN 'TRIP_STOP' THEN 2 ELSE 1 END`.execute(
       trx,
@@ -157,41 +201,45 @@ export class EngineRepository {
     await this.writeTrips(trx, day, result);
   }
 
-  /** Upserts by (asset, start) so a trip keeps its id when it is rebuilt. */
+  /**
+   * Upserts by (asset, start) so a trip keeps its id when it is rebuilt: all the day's trips in
+   * one statement, their drivers in two (issue 18: a round trip per trip made a full day slow).
+   */
   private async writeTrips(trx: Transaction<Database>, day: ClaimedDay, result: DayResult) {
+    // Two trips of one start (two devices of the asset): the later one wins, as it always did.
+    const byStart = new Map(result.trips.map((trip) => [trip.start.getTime(), trip]));
+    const trips = [...byStart.values()];
     const kept: number[] = [];
-    for (const trip of result.trips) {
-      const values = {
-        asset_id: day.assetId,
-        device_id: trip.deviceId,
-        start_time: trip.start,
-        end_time: trip.end,
-        start_latitude: trip.startLatitude,
-        start_longitude: trip.startLongitude,
-        end_latitude: trip.endLatitude,
-        end_longitude: trip.endLongitude,
-        ...statValues(trip.stats),
-      };
-      const { id } = await trx
+    if (trips.length) {
+      const rows = await trx
         .insertInto('trips')
-        .values(values)
-        .onConflict((oc) => oc.columns(['asset_id', 'start_time']).doUpdateSet(values))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      kept.push(id);
-      await trx.deleteFrom('trip_drivers').where('trip_id', '=', id).execute();
-      if (trip.drivers.size) {
-        await trx
-          .insertInto('trip_drivers')
-          .values(
-            [...trip.drivers].map(([driverId, stats]) => ({
-              trip_id: id,
-              driver_id: driverId,
-              ...statValues(stats),
-            })),
-          )
-          .execute();
-      }
+        .values(
+          trips.map((trip) => ({
+            asset_id: day.assetId,
+            device_id: trip.deviceId,
+            start_time: trip.start,
+            end_time: trip.end,
+            start_latitude: trip.startLatitude,
+            start_longitude: trip.startLongitude,
+            end_latitude: trip.endLatitude,
+            end_longitude: trip.endLongitude,
+            ...statValues(trip.stats),
+          })),
+        )
+        .onConflict((oc) => oc.columns(['asset_id', 'start_time']).doUpdateSet(TRIP_UPDATE))
+        .returning(['id', 'start_time'])
+        .execute();
+      const idOf = new Map(rows.map((r) => [r.start_time.getTime(), r.id]));
+      kept.push(...rows.map((r) => r.id));
+      await trx.deleteFrom('trip_drivers').where('trip_id', 'in', kept).execute();
+      const drivers = trips.flatMap((trip) =>
+        [...trip.drivers].map(([driverId, stats]) => ({
+          trip_id: idOf.get(trip.start.getTime())!,
+          driver_id: driverId,
+          ...statValues(stats),
+        })),
+      );
+      if (drivers.length) await trx.insertInto('trip_drivers').values(drivers).execute();
     }
     let stale = trx
       .deleteFrom('trips')
@@ -240,12 +288,13 @@ export class EngineRepository {
     await retryOnConflict(() => queue.execute(this.db));
   }
 
+  /** Locks an already queued row as ingestion does (ingest.repository.ts): no stale day. */
   private queueDays(table: ReturnType<typeof sql>, where: ReturnType<typeof sql>) {
     return sql`
       INSERT INTO engine_queue (asset_id, day)
       SELECT DISTINCT asset_id, ("timestamp" AT TIME ZONE ${this.timezone})::date FROM ${table}
       WHERE ${where} AND asset_id IS NOT NULL
-      ON CONFLICT DO NOTHING`;
+      ON CONFLICT (asset_id, day) DO UPDATE SET queued_at = engine_queue.queued_at`;
   }
 
   /** The latest position of each asset, read again from its records and datapoints. */

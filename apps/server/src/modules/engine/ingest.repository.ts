@@ -32,6 +32,12 @@ interface Inserted {
 }
 
 /**
+ * Queuing an asset-day that is already queued locks its row (ON CONFLICT DO UPDATE; DO NOTHING
+ * would take no lock): the engine's claim skips a row locked by a batch still in flight, so it
+ * cannot take the day, read it without the batch and delete the row before the batch commits.
+ * The other way round, the engine's delete makes the batch's upsert wait and then queue the day
+ * afresh. Either way a batch acknowledged while the engine works on its day is processed after.
+ *
  * The engine rebuilding an asset-day holds its queue row and then the asset's state row;
  * ingestion takes them in the same order (queue first, state in a second statement of the
  * same transaction), so the two do not deadlock. Should PostgreSQL still pick a victim
@@ -76,7 +82,7 @@ export class IngestRepository {
         SELECT asset_id, day FROM days
         UNION
         SELECT asset_id, day + 1 FROM days WHERE day < (now() AT TIME ZONE ${this.timezone})::date
-        ON CONFLICT DO NOTHING
+        ON CONFLICT (asset_id, day) DO UPDATE SET queued_at = engine_queue.queued_at
       )
       ${this.newest()}`.execute(trx),
     );

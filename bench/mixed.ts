@@ -1,0 +1,571 @@
+/**
+ * Issue 18 §1 and §7: the mixed load. A real server process (apps/server/src/main.ts, its own
+ * event loop and ENGINE_WORKERS) on the bench's database; N simulated devices each post a batch
+ * of records and a batch of datapoints every 10 s through the device API, driving short trips in real time; 30 signed-in users read the fleet overview, a 31-day report, an
+ * asset's trips and its datapoints. Measured: the engine's queue depth over time, the lag from
+ * a TRIP_STOP acknowledged to its trip visible (ended) in the trips table, each call's p99
+ * under load over its idle p99, and the server's RSS. A knee search runs the load at several N
+ * and answers the largest that holds: the queue does not grow and the lag p99 is ≤ 10 s.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { freePort } from '../apps/server/src/lib/free-port.js';
+import { percentile } from './ingest.js';
+import { apiAs, createFleet, progress, type Bench, type FleetUnit } from './setup.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const POST_EVERY_MS = 10_000;
+const LAG_GOAL_MS = 10_000;
+
+export interface MixedOptions {
+  /** fleet sizes to run, in order; the knee is the largest that holds */
+  steps: number[];
+  seconds: number;
+  users: number;
+  engineWorkers: number;
+  /** a directory: the server runs with --cpu-prof and writes its profile there */
+  cpuProfDir?: string;
+}
+
+export interface CallFigures {
+  calls: number;
+  failures: number;
+  p50: number;
+  p99: number;
+}
+
+export interface MixedStep {
+  devices: number;
+  seconds: number;
+  load: string;
+  posts: CallFigures;
+  reads: Record<string, CallFigures>;
+  /** queue depth sampled every 5 s: [seconds since start, asset-days] */
+  queue: [number, number][];
+  queueGrowing: boolean;
+  lag: { trips: number; p50: number; p99: number; max: number; unseen: number };
+  rssMb: { max: number; end: number };
+  holds: boolean;
+}
+
+export interface MixedResult {
+  idle: Record<string, CallFigures>;
+  steps: MixedStep[];
+  knee: number | null;
+  engineWorkers: number;
+  users: number;
+}
+
+// ── The server under test ────────────────────────────────────────────────
+
+interface Server {
+  baseUrl: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startServer(bench: Bench, options: MixedOptions): Promise<Server> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-mixed-'));
+  const args = ['--import', 'tsx', '--conditions=source'];
+  if (options.cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`);
+  const child = spawn(process.execPath, [...args, path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: bench.databaseUrl,
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(24).toString('hex'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      JANUS: 'off',
+      ENGINE_WORKERS: String(options.engineWorkers),
+      MONITORING_JOB_SECONDS: '0',
+      SYNC_JOB_SECONDS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
+  child.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
+  const deadline = Date.now() + 60_000;
+  while (!/running at http/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`the mixed-load server exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the mixed-load server did not start:\n${output}`);
+    await sleep(200);
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return rmSync(dataDir, { recursive: true, force: true });
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM'); // a clean stop writes the CPU profile
+      await Promise.race([exited, sleep(20_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+// ── HTTP, timed ──────────────────────────────────────────────────────────
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function send(
+  baseUrl: string,
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; ms: number; body: string }> {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      `${baseUrl}${url}`,
+      {
+        method,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': payload.length }
+            : {}),
+        },
+        timeout: 60_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - t0,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', () => resolve({ status: 0, ms: performance.now() - t0, body: '' }));
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - t0, body: '' }));
+    req.end(payload);
+  });
+}
+
+class Timings {
+  private readonly byName = new Map<string, { ms: number[]; failures: number }>();
+  add(name: string, ms: number, ok: boolean) {
+    let entry = this.byName.get(name);
+    if (!entry) this.byName.set(name, (entry = { ms: [], failures: 0 }));
+    entry.ms.push(ms);
+    if (!ok) entry.failures++;
+  }
+  figures(): Record<string, CallFigures> {
+    return Object.fromEntries(
+      [...this.byName].map(([name, { ms, failures }]) => {
+        const sorted = [...ms].sort((a, b) => a - b);
+        return [
+          name,
+          { calls: ms.length, failures, p50: percentile(sorted, 50), p99: percentile(sorted, 99) },
+        ];
+      }),
+    );
+  }
+}
+
+// ── The users ────────────────────────────────────────────────────────────
+
+interface Reader {
+  name: string;
+  call(baseUrl: string, token: string, unit: FleetUnit): ReturnType<typeof send>;
+}
+
+function readers(organisationId: number): Reader[] {
+  const day = 86_400_000;
+  const today = () => new Date(Date.now() - 6 * 3600_000).toISOString();
+  const until = () => new Date(Date.now() + 60_000).toISOString();
+  const reportFrom = `${new Date(Date.now() - 30 * day).toISOString().slice(0, 10)}T00:00:00Z`;
+  const reportUntil = `${new Date(Date.now() + day).toISOString().slice(0, 10)}T00:00:00Z`;
+  return [
+    {
+      name: 'fleet overview',
+      call: (b, t) => send(b, 'GET', `/api/organisations/${organisationId}/assets/fleet`, t),
+    },
+    {
+      name: 'asset report, 31 days',
+      call: (b, t) =>
+        send(b, 'POST', `/api/organisations/${organisationId}/reports/assets`, t, {
+          from: reportFrom,
+          until: reportUntil,
+        }),
+    },
+    {
+      name: 'trips',
+      call: (b, t, u) =>
+        send(b, 'GET', `/api/assets/${u.assetId}/trips?from=${today()}&until=${until()}`, t),
+    },
+    {
+      name: 'datapoints',
+      call: (b, t, u) =>
+        send(b, 'GET', `/api/assets/${u.assetId}/datapoints?from=${today()}&until=${until()}`, t),
+    },
+  ];
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const api = await apiAs(baseUrl, 'Demo Transport', 'manager');
+  return api.token;
+}
+
+/** Each reader `runs` times, one after the other: the idle figures. */
+async function idleTimings(baseUrl: string, token: string, list: Reader[], units: FleetUnit[]) {
+  const timings = new Timings();
+  for (const reader of list) {
+    for (let i = 0; i < 3; i++) await reader.call(baseUrl, token, units[i % units.length]!);
+    for (let i = 0; i < 30; i++) {
+      const r = await reader.call(baseUrl, token, units[i % units.length]!);
+      timings.add(reader.name, r.ms, r.status === 200);
+    }
+  }
+  return timings;
+}
+
+// ── The devices ──────────────────────────────────────────────────────────
+
+/** A truck in real time: trips of 30–90 s with stops of 10–30 s between them (many stops to time). */
+class Truck {
+  private driving = false;
+  private phaseEnds = 0;
+  private km = 0;
+  private tripStart = 0;
+  constructor(
+    readonly unit: FleetUnit,
+    private readonly index: number,
+  ) {
+    this.phaseEnds = Date.now() + Math.random() * 30_000;
+  }
+
+  /** The records and datapoints of (from, to], and the trip stop it holds, if any. */
+  batch(from: number, to: number) {
+    const records: object[] = [];
+    const datapoints: object[] = [];
+    let stop: { tripStart: number; at: number } | undefined;
+    for (let t = Math.floor(from / 2000) * 2000 + 2000; t <= to; t += 2000) {
+      const location = {
+        latitude: 5200000 + Math.round(this.km * 90),
+        longitude: 480000 + this.index * 50,
+      };
+      if (t >= this.phaseEnds) {
+        this.driving = !this.driving;
+        this.phaseEnds =
+          t + (this.driving ? 30_000 + Math.random() * 60_000 : 10_000 + Math.random() * 20_000);
+        const reason = this.driving ? 'TRIP_START' : 'TRIP_STOP';
+        if (this.driving) this.tripStart = t;
+        else stop = { tripStart: this.tripStart, at: t };
+        records.push(this.record(t, reason, location));
+        continue;
+      }
+      if (!this.driving) continue;
+      this.km += 0.7; // 2 s at 90 km/h ≈ 50 m; larger steps keep the map moving
+      datapoints.push({ timestamp: new Date(t).toISOString(), location, speed: 90, heading: 90 });
+      if (t % 10_000 === 0) records.push(this.record(t, 'PERIODIC', location));
+    }
+    return { records, datapoints, stop };
+  }
+
+  private record(t: number, transferReason: string, location: object) {
+    return {
+      timestamp: new Date(t).toISOString(),
+      transferReason,
+      location,
+      speed: this.driving ? 90 : 0,
+      odometer: Math.round(1_000_000 + this.km * 1000),
+      drivingTime: Math.round(this.km * 40),
+      engineHours: 1000 + this.km / 90,
+      totalFuelUsed: 5000 + this.km * 0.3,
+    };
+  }
+}
+
+// ── One step: N devices for `seconds` ─────────────────────────────────────
+
+async function runStep(
+  bench: Bench,
+  server: Server,
+  token: string,
+  list: Reader[],
+  units: FleetUnit[],
+  options: MixedOptions,
+): Promise<MixedStep> {
+  const devices = units.length;
+  progress(`mixed: ${devices} devices, ${options.users} users, ${options.seconds} s`);
+  const started = Date.now();
+  const deadline = started + options.seconds * 1000;
+  const posts = new Timings();
+  const reads = new Timings();
+  /** `${assetId} ${tripStart}` → when its TRIP_STOP was acknowledged */
+  const stops = new Map<string, number>();
+  const seen = new Map<string, number>();
+  let running = true;
+
+  const device = async (truck: Truck) => {
+    let last = Date.now();
+    await sleep(Math.random() * POST_EVERY_MS);
+    while (running && Date.now() < deadline) {
+      const now = Date.now();
+      const { records, datapoints, stop } = truck.batch(last, now);
+      last = now;
+      if (records.length) {
+        const r = await send(
+          server.baseUrl,
+          'POST',
+          '/device-api/v1/records',
+          truck.unit.credential,
+          { records },
+        );
+        posts.add('device post', r.ms, r.status === 200);
+        if (r.status === 200 && stop)
+          stops.set(`${truck.unit.assetId} ${new Date(stop.tripStart).toISOString()}`, Date.now());
+      }
+      if (datapoints.length) {
+        const r = await send(
+          server.baseUrl,
+          'POST',
+          '/device-api/v1/datapoints',
+          truck.unit.credential,
+          { datapoints },
+        );
+        posts.add('device post', r.ms, r.status === 200);
+      }
+      await sleep(Math.max(0, now + POST_EVERY_MS - Date.now()));
+    }
+  };
+  const user = async (n: number) => {
+    await sleep((n * 1000) / options.users);
+    let i = n;
+    while (running && Date.now() < deadline) {
+      const reader = list[i % list.length]!;
+      const r = await reader.call(server.baseUrl, token, units[(i * 7919) % units.length]!);
+      reads.add(reader.name, r.ms, r.status === 200);
+      i++;
+      await sleep(500);
+    }
+  };
+  const queue: [number, number][] = [];
+  let rssMax = 0;
+  const watch = async () => {
+    const since = new Date(started - 60_000);
+    let tick = 0;
+    while (running) {
+      const { rows } = await sql<{ asset_id: number; start_time: Date }>`
+        SELECT asset_id, start_time FROM trips WHERE end_time IS NOT NULL AND end_time >= ${since}`.execute(
+        bench.db,
+      );
+      const at = Date.now();
+      for (const r of rows) {
+        const key = `${r.asset_id} ${r.start_time.toISOString()}`;
+        if (!seen.has(key) && stops.has(key)) seen.set(key, at);
+      }
+      if (tick++ % 10 === 0) {
+        const q = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM engine_queue`.execute(
+          bench.db,
+        );
+        queue.push([Math.round((at - started) / 1000), q.rows[0]!.n]);
+        rssMax = Math.max(rssMax, rssMb(server.child.pid!));
+      }
+      await sleep(500);
+    }
+  };
+
+  const trucks = units.map((u, i) => new Truck(u, i));
+  const watching = watch();
+  await Promise.all([
+    ...trucks.map(device),
+    ...Array.from({ length: options.users }, (_, n) => user(n)),
+  ]);
+  // Trips stopped near the end get a last chance to show: up to the lag goal.
+  const grace = Date.now() + LAG_GOAL_MS + 2000;
+  while (Date.now() < grace && [...stops.keys()].some((k) => !seen.has(k))) await sleep(500);
+  running = false;
+  await watching;
+
+  const lags = [...stops].map(([k, ackAt]) => (seen.has(k) ? seen.get(k)! - ackAt : Infinity));
+  const sorted = lags.filter(Number.isFinite).sort((a, b) => a - b);
+  const unseen = lags.length - sorted.length;
+  const lag = {
+    trips: lags.length,
+    p50: percentile(sorted, 50),
+    p99: unseen > lags.length / 100 ? Infinity : percentile(sorted, 99),
+    max: unseen ? Infinity : (sorted.at(-1) ?? 0),
+    unseen,
+  };
+  const during = queue.filter(([s]) => s * 1000 <= options.seconds * 1000);
+  const third = Math.max(1, Math.floor(during.length / 3));
+  const avg = (xs: [number, number][]) =>
+    xs.reduce((a, [, n]) => a + n, 0) / Math.max(1, xs.length);
+  // Growing: the last third's average well above the first third's (and above a few batches' worth).
+  const queueGrowing = avg(during.slice(-third)) > avg(during.slice(0, third)) * 1.5 + devices / 20;
+  const postFigures = posts.figures()['device post'] ?? { calls: 0, failures: 0, p50: 0, p99: 0 };
+  return {
+    devices,
+    seconds: options.seconds,
+    load: loadNow(),
+    posts: postFigures,
+    reads: reads.figures(),
+    queue,
+    queueGrowing,
+    lag,
+    rssMb: { max: Math.round(rssMax), end: Math.round(rssMb(server.child.pid!)) },
+    holds: !queueGrowing && lag.p99 <= LAG_GOAL_MS,
+  };
+}
+
+const loadNow = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(', ');
+
+async function drained(bench: Bench, ms: number) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const q = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM engine_queue`.execute(
+      bench.db,
+    );
+    if (q.rows[0]!.n === 0) return true;
+    await sleep(500);
+  }
+  return false;
+}
+
+export async function mixedLoad(bench: Bench, options: MixedOptions): Promise<MixedResult> {
+  const api = await apiAs(bench.baseUrl, 'Fleetwise OEM', 'oem');
+  const { rows } = await sql<{ id: number }>`
+    SELECT id FROM organisations WHERE name = 'Demo Transport'`.execute(bench.db);
+  const organisationId = rows[0]!.id;
+  const largest = Math.max(...options.steps);
+  const units = await createFleet(
+    api,
+    organisationId,
+    largest,
+    0.7,
+    new Date(Date.now() - 2 * 86_400_000),
+    'MIXED',
+  );
+  const server = await startServer(bench, options);
+  try {
+    const token = await signIn(server.baseUrl);
+    const list = readers(organisationId);
+    progress('mixed: idle figures');
+    const idle = await idleTimings(server.baseUrl, token, list, units);
+    // The device post when idle: one device after the other.
+    const idleTruck = new Truck(units[0]!, 0);
+    for (let i = 0; i < 30; i++) {
+      const now = Date.now();
+      const { records } = idleTruck.batch(now - 10_000, now);
+      const body = records.length
+        ? records
+        : [{ timestamp: new Date(now).toISOString(), transferReason: 'PERIODIC' }];
+      const r = await send(server.baseUrl, 'POST', '/device-api/v1/records', units[0]!.credential, {
+        records: body,
+      });
+      idle.add('device post', r.ms, r.status === 200);
+      await sleep(100);
+    }
+    const steps: MixedStep[] = [];
+    for (const n of options.steps) {
+      if (!(await drained(bench, 120_000)))
+        progress('mixed: the queue did not drain before the step');
+      const step = await runStep(bench, server, token, list, units.slice(0, n), options);
+      steps.push(step);
+      progress(
+        `mixed: ${n} devices: queue ${step.queue.map(([, q]) => q).join(' ')}; lag p50 ${(step.lag.p50 / 1000).toFixed(1)} s p99 ${(step.lag.p99 / 1000).toFixed(1)} s (${step.lag.trips} trips); holds: ${step.holds}`,
+      );
+    }
+    const held = steps.filter((s) => s.holds).map((s) => s.devices);
+    return {
+      idle: idle.figures(),
+      steps,
+      knee: held.length ? Math.max(...held) : null,
+      engineWorkers: options.engineWorkers,
+      users: options.users,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+// ── docs/performance.md ──────────────────────────────────────────────────
+
+const s1 = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'not all seen');
+const ms0 = (ms: number) => `${Math.round(ms)} ms`;
+
+export function mixedBlock(r: MixedResult, date: string, machine: string): string {
+  const names = Object.keys(r.idle);
+  const lines = [
+    '<!-- bench:mixed -->',
+    `Run ${date} on ${machine}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}; each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview, a 31-day asset report, an asset's trips and its datapoints, one call every 0.5 s each. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
+    '',
+    `Knee (largest fleet whose queue does not grow and whose trip lag p99 is at most 10 s): **${r.knee ?? 'none of the steps'}**.`,
+    '',
+    '| devices | seconds | load (1, 5, 15 min) | queue depth every 5 s | trips | lag p50 | lag p99 | lag max | RSS max | holds |',
+    '| ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...r.steps.map(
+      (s) =>
+        `| ${s.devices} | ${s.seconds} | ${s.load} | ${s.queue.map(([, q]) => q).join(' ')} | ${s.lag.trips} | ${s1(s.lag.p50)} | ${s1(s.lag.p99)} | ${s1(s.lag.max)} | ${s.rssMb.max} MB | ${s.holds ? 'yes' : 'no'} |`,
+    ),
+    '',
+    `p99 of each call under load ÷ its idle p99 (idle: one caller at a time):`,
+    '',
+    `| call | idle p50 | idle p99 | ${r.steps.map((s) => `${s.devices} devices: p99 (ratio)`).join(' | ')} |`,
+    `| --- | ---: | ---: | ${r.steps.map(() => '---:').join(' | ')} |`,
+    ...names.map((name) => {
+      const idle = r.idle[name]!;
+      const cells = r.steps.map((s) => {
+        const f = name === 'device post' ? s.posts : s.reads[name];
+        if (!f) return '–';
+        const fail = f.failures ? `, ${f.failures} of ${f.calls} failed` : '';
+        return `${ms0(f.p99)} (${(f.p99 / idle.p99).toFixed(1)}×, ${f.calls} calls${fail})`;
+      });
+      return `| ${name} | ${ms0(idle.p50)} | ${ms0(idle.p99)} | ${cells.join(' | ')} |`;
+    }),
+    '<!-- /bench:mixed -->',
+  ];
+  return lines.join('\n');
+}
+
+/** The doc with the mixed block put in (or replaced), before '## Reproduce'. */
+export function withMixedBlock(doc: string, block: string): string {
+  const start = doc.indexOf('<!-- bench:mixed -->');
+  const endMark = '<!-- /bench:mixed -->';
+  const end = doc.indexOf(endMark);
+  if (start >= 0 && end > start)
+    return doc.slice(0, start) + block + doc.slice(end + endMark.length);
+  const section = `## Mixed load: devices and users at once\n\n${block}\n\n`;
+  const at = doc.indexOf('## Reproduce');
+  return at < 0 ? `${doc}\n${section}` : doc.slice(0, at) + section + doc.slice(at);
+}
+
+/** The mixed block of a doc, to carry it over when the full run rewrites the doc. */
+export function mixedBlockOf(doc: string): string | undefined {
+  const start = doc.indexOf('<!-- bench:mixed -->');
+  const endMark = '<!-- /bench:mixed -->';
+  const end = doc.indexOf(endMark);
+  return start >= 0 && end > start ? doc.slice(start, end + endMark.length) : undefined;
+}
