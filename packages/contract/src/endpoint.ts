@@ -15,6 +15,10 @@ export type EndpointSchema = {
   description?: string;
   /** `[]` for the calls made without a credential (sign-in, refresh, client config). */
   security?: Record<string, string[]>[];
+  /** Content types of the body other than JSON (an upload's multipart/form-data). */
+  consumes?: string[];
+  /** Left out of the OpenAPI document (an alias of a documented call). */
+  hide?: boolean;
   params?: TSchema;
   querystring?: TSchema;
   body?: TSchema;
@@ -38,6 +42,9 @@ export type Endpoint<
 /** The answer of a call that answers nothing (204). */
 export const NoContent = Type.Null();
 
+/** The answer of a call that sends a file (a download, a thumbnail). */
+export const Binary = Type.String({ format: 'binary' });
+
 type Definition = Omit<EndpointSchema, 'response'> & {
   base?: EndpointBase;
   /** The answer when the call succeeds, by status (200, 201 or 204). */
@@ -50,11 +57,9 @@ type Definition = Omit<EndpointSchema, 'response'> & {
  * The schema a definition gives, typed by its parts and its success answers only (the error
  * answers are all `{code, message}`); its words keep plain types, as Fastify's schema has them.
  */
-type SchemaOfDefinition<D extends Definition> = Omit<
-  D,
-  'ok' | 'errors' | 'base' | 'tags' | 'summary' | 'description' | 'security'
-> &
-  Pick<EndpointSchema, 'tags' | 'summary' | 'description' | 'security'> & { response: D['ok'] };
+type Words = 'tags' | 'summary' | 'description' | 'security' | 'consumes' | 'hide';
+type SchemaOfDefinition<D extends Definition> = Omit<D, 'ok' | 'errors' | 'base' | Words> &
+  Pick<EndpointSchema, Words> & { response: D['ok'] };
 
 /** Defines one call; pure, so a bundler drops the calls a page does not use. */
 /* @__NO_SIDE_EFFECTS__ */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorCode, Health, HealthUnavailable, type JobQueueDepth } from '@fleet/contract';
+import { ErrorCode, endpoints, type JobQueueDepth } from '@fleet/contract';
 import { databaseWatch } from '../../db/database.js';
+import { on } from '../../lib/endpoint-routes.js';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   databaseUnavailable,
@@ -8,20 +9,9 @@ import {
 } from '../../lib/postgres-errors.js';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and database reachability',
-        description:
-          '200 while the database answers; 503 DATABASE_UNAVAILABLE with Retry-After while it ' +
-          'does not (stopped, restarting, frozen), with the time this process noticed.',
-        security: [],
-        response: { 200: Health, 503: HealthUnavailable },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...on(endpoints.health.get),
+    handler: async (_request, reply) => {
       const unavailable = async (since?: Date) => {
         void reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         return {
@@ -56,5 +46,5 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         videoGateway: await app.services.videoGateway.status(),
       };
     },
-  );
+  });
 };

@@ -3,23 +3,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import {
+  Binary,
   ErrorCode,
   IdParams,
-  MediaDeletionList,
   MediaItem,
   MediaLinkQuery,
   MediaLinks,
-  MediaUploadFields,
   endpoints,
 } from '@fleet/contract';
-import { HttpError, NoContent, badRequest, errorResponses } from '../../lib/http-error.js';
+import { on } from '../../lib/endpoint-routes.js';
+import { HttpError, badRequest, errorResponses } from '../../lib/http-error.js';
 import { validatorCompiler } from '../../plugins/validation.js';
 import { callerOf } from '../../plugins/authenticate.js';
-import { on } from '../../lib/endpoint-routes.js';
 import { sendPage } from '../../lib/page.js';
 import { DeviceMediaFields, type Download, type IncomingUpload } from './media.service.js';
 
-const Binary = Type.String({ format: 'binary' });
 const FIELD_MAX_BYTES = 10_000;
 
 /** Multipart bodies are read by the handler (fields, then the file streamed): the schema documents them. */
@@ -70,102 +68,54 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     limits: { fileSize: service.maxBytes, files: 1, fields: 20, fieldSize: FIELD_MAX_BYTES },
   });
   const errors = errorResponses(400, 401, 403, 404);
+  const media = endpoints.media;
 
-  // Spec §7 names the call "POST media/": with and without the trailing slash (issue 19 §10).
-  for (const url of ['/media', '/media/']) {
-    app.post(
+  // Spec §7 names the call "POST media/": with and without the trailing slash (issue 19 §10);
+  // the slash form is the same call, hidden from the OpenAPI document.
+  for (const url of [media.upload.path, `${media.upload.path}/`]) {
+    const route = on(media.upload);
+    app.route({
+      ...route,
       url,
-      {
-        validatorCompiler: multipartValidator,
-        schema: {
-          tags: ['media'],
-          summary:
-            'Upload a picture or video for a device moment (multipart: the fields, then file); the content decides the type. 413 QUOTA_EXCEEDED when the organisation storage is full, 429 beyond the user upload rate',
-          consumes: ['multipart/form-data'],
-          body: uploadSchema(MediaUploadFields),
-          response: { 201: MediaItem, ...errors, ...errorResponses(409, 413, 415, 429) },
-          // One call in the OpenAPI document: the slash form is the same.
-          ...(url.endsWith('/') ? { hide: true } : {}),
-        },
-      },
-      async (request, reply) =>
+      schema: url.endsWith('/') ? { ...route.schema, hide: true } : route.schema,
+      validatorCompiler: multipartValidator,
+      handler: async (request, reply) =>
         reply.status(201).send(await service.uploadByUser(request.user, await readUpload(request))),
-    );
+    });
   }
 
-  app.get(
-    '/media/:id',
-    {
-      schema: {
-        tags: ['media'],
-        summary: 'A medium',
-        params: IdParams,
-        response: { 200: MediaItem, ...errors },
-      },
-    },
-    (request) => service.get(request.user, request.params.id),
-  );
+  app.route({
+    ...on(media.get),
+    handler: (request) => service.get(request.user, request.params.id),
+  });
 
-  app.get(
-    '/media/:id/download',
-    {
-      schema: {
-        tags: ['media'],
-        summary: 'The file, as an attachment; one byte range (Range: bytes=a-b) answers 206',
-        params: IdParams,
-        response: { 200: Binary, 206: Binary, ...errors, ...errorResponses(416) },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...on(media.download),
+    handler: async (request, reply) =>
       sendDownload(
         reply,
         await service.download(request.user, request.params.id, request.headers.range),
       ),
-  );
+  });
 
-  app.get(
-    '/media/:id/thumbnail',
-    {
-      schema: {
-        tags: ['media'],
-        summary: 'The 250x140 JPEG thumbnail',
-        params: IdParams,
-        response: { 200: Binary, ...errors },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...on(media.thumbnail),
+    handler: async (request, reply) =>
       sendDownload(reply, await service.thumbnail(request.user, request.params.id)),
-  );
+  });
 
-  app.get(
-    '/media/:id/links',
-    {
-      schema: {
-        tags: ['media'],
-        summary:
-          'Short-lived addresses of the file, inline and as a download, and of its thumbnail, for <img> and <video> (MEDIA_LINK_TTL seconds)',
-        params: IdParams,
-        response: { 200: MediaLinks, ...errors },
-      },
-    },
-    (request) => app.services.mediaLinks.links(request.user, request.params.id),
-  );
+  app.route({
+    ...on(media.links),
+    handler: (request) => app.services.mediaLinks.links(request.user, request.params.id),
+  });
 
-  app.delete(
-    '/media/:id',
-    {
-      schema: {
-        tags: ['media'],
-        summary: 'Delete a medium and its files (recorded in the deletion audit); not for DRIVER',
-        params: IdParams,
-        response: { 204: NoContent, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...on(media.remove),
+    handler: async (request, reply) => {
       await service.remove(request.user, request.params.id);
       return reply.status(204).send(null);
     },
-  );
+  });
 
   app.route({
     ...on(endpoints.vehicleData.assetMedia),
@@ -178,18 +128,10 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       sendPage(reply, await service.listForDriver(request.user, request.params.id, request.query)),
   });
 
-  app.get(
-    '/organisations/:id/mediadeletions',
-    {
-      schema: {
-        tags: ['media'],
-        summary: 'Who deleted which footage of the organisation, newest first (not for DRIVER)',
-        params: IdParams,
-        response: { 200: MediaDeletionList, ...errors },
-      },
-    },
-    (request) => service.deletions(request.user, request.params.id),
-  );
+  app.route({
+    ...on(media.deletions),
+    handler: (request) => service.deletions(request.user, request.params.id),
+  });
 };
 
 /**
@@ -200,21 +142,9 @@ export const mediaLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // After validation, as before: a missing link or a bad id answers 400 first.
   app.addHook('preHandler', app.callers.accept('mediaLink'));
   const service = app.services.mediaLinks;
-  const errors = errorResponses(400, 401, 403, 404);
-  app.get(
-    '/mediafiles/:id',
-    {
-      schema: {
-        tags: ['media'],
-        summary:
-          'The file of a media link: inline, or as an attachment with download=true; one byte range (Range: bytes=a-b) answers 206',
-        security: [],
-        params: IdParams,
-        querystring: MediaLinkQuery,
-        response: { 200: Binary, 206: Binary, ...errors, ...errorResponses(416) },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...on(endpoints.media.linkFile),
+    handler: async (request, reply) =>
       sendDownload(
         reply,
         await service.file(
@@ -224,25 +154,15 @@ export const mediaLinkRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request.headers.range,
         ),
       ),
-  );
-  app.get(
-    '/mediafiles/:id/thumbnail',
-    {
-      schema: {
-        tags: ['media'],
-        summary: 'The 250x140 JPEG thumbnail of a media link',
-        security: [],
-        params: IdParams,
-        querystring: MediaLinkQuery,
-        response: { 200: Binary, ...errors },
-      },
-    },
-    async (request, reply) =>
+  });
+  app.route({
+    ...on(endpoints.media.linkThumbnail),
+    handler: async (request, reply) =>
       sendDownload(
         reply,
         await service.thumbnail(callerOf(request, 'mediaLink'), request.params.id),
       ),
-  );
+  });
 };
 
 /** POST /device-api/v1/media: a device's own pictures and videos (docs/device-protocol.md). */

@@ -1,31 +1,17 @@
 import '../locales/register';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
-import { useAuthenticatedSession } from '@/lib/auth';
-import { formatDateTime, fromDateTimeLocal, toDateTimeLocal, toLocalIso } from '@/lib/fleet-time';
-import { useAll, useEntity, type Entity } from '../api/entities';
-import {
-  deleteLink,
-  LINK_KINDS,
-  linkKeys,
-  linksQueryOptions,
-  linkTarget,
-  targetOf,
-  terminateLink,
-  type Link,
-  type LinkKind,
-  type LinkSubject,
-} from '../api/links';
+import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '@/lib/fleet-time';
+import { useEntity } from '../api/entities';
+import { LINK_KINDS, type Link, type LinkKind, type LinkSubject } from '../api/links';
 import { entityName } from '../columns';
-import { mayWrite, type Resource } from '../resources';
 import { QueryState } from '../shared';
 import { SyncBadge } from '../sync-marks/sync-badge';
 import { syncMarkOf } from '../sync-marks/sync-mark';
-import { reprocessDays } from './reprocess';
+import { useLinkSection, type Outcome } from './use-link-section';
 
 /** entity/links (spec §2, §4): an asset's device and driver links, or a device's or driver's assets. */
 export function LinksScreen({ subject, id }: { subject: LinkSubject; id: number }) {
@@ -45,71 +31,11 @@ export function LinksScreen({ subject, id }: { subject: LinkSubject; id: number 
   );
 }
 
-type Outcome = { text: string; days?: { first: string; last: string } };
-
 function LinkSection({ subject, id, kind }: { subject: LinkSubject; id: number; kind: LinkKind }) {
   const { t } = useTranslation();
-  const { organisation_id: organisationId, user_role: role } = useAuthenticatedSession();
-  const writes = mayWrite(role);
-  const queryClient = useQueryClient();
-  const links = useQuery(linksQueryOptions(subject, id, kind));
-  // The other side of each link: devices or drivers of an asset, assets of a device or driver.
-  const counterpart: Resource = subject === 'assets' ? kind : 'assets';
-  const others = useAll<Entity>(counterpart, organisationId);
-  const nameOf = (otherId: number) => {
-    const other = others.data?.find((row) => row.id === otherId);
-    return other ? entityName(counterpart, other) : `#${otherId}`;
-  };
-  const otherOf = (link: Link) => (subject === 'assets' ? targetOf(kind, link) : link.assetId);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  const mutation = useMutation({
-    mutationFn: (action: () => Promise<Outcome>) => action(),
-    onMutate: () => setOutcome(null),
-    onSuccess: async (result) => {
-      setOutcome(result);
-      await queryClient.invalidateQueries({ queryKey: linkKeys(subject, id) });
-    },
-  });
-  // Every action names the asset and the device or driver: from this screen's side and the row's.
-  const ends = (otherId: number) =>
-    subject === 'assets' ? { assetId: id, targetId: otherId } : { assetId: otherId, targetId: id };
-
-  const link = (otherId: number, from: Date | null) =>
-    mutation.mutate(async () => {
-      const { assetId, targetId } = ends(otherId);
-      const made = await linkTarget(assetId, kind, targetId, from ? toLocalIso(from) : undefined);
-      return {
-        text: t('management.links.linked'),
-        days: reprocessDays(made.from, null, new Date()),
-      };
-    });
-  const terminate = (row: Link, until: Date | null) =>
-    mutation.mutate(async () => {
-      const { assetId, targetId } = ends(otherOf(row));
-      const ended = await terminateLink(
-        assetId,
-        kind,
-        targetId,
-        until ? toLocalIso(until) : undefined,
-      );
-      return {
-        text: t('management.links.terminated'),
-        days: reprocessDays(ended.until ?? new Date(), null, new Date()),
-      };
-    });
-  const remove = (row: Link) => {
-    if (!window.confirm(t('management.links.deleteConfirm'))) return;
-    mutation.mutate(async () => {
-      await deleteLink(kind, row.id);
-      return {
-        text: t('management.links.deleted'),
-        days: reprocessDays(row.from, row.until, new Date()),
-      };
-    });
-  };
-
-  const title = t(`management.links.${counterpart}`);
+  const section = useLinkSection(subject, id, kind);
+  const { mutation, writes } = section;
+  const title = t(`management.links.${section.counterpart}`);
   return (
     <section className="mb-4" aria-label={title}>
       <h2 className="h5">{title}</h2>
@@ -118,65 +44,82 @@ function LinkSection({ subject, id, kind }: { subject: LinkSubject; id: number; 
           {t('management.links.refused', { message: errorText(mutation.error) })}
         </Alert>
       )}
-      {outcome && (
-        <Alert variant="success" role="status" dismissible onClose={() => setOutcome(null)}>
-          {outcome.text}.{' '}
-          {outcome.days &&
-            (outcome.days.first === outcome.days.last
-              ? t('management.links.reprocessOne', { day: outcome.days.first })
-              : t('management.links.reprocess', {
-                  from: outcome.days.first,
-                  until: outcome.days.last,
-                }))}
-        </Alert>
+      {section.outcome && (
+        <OutcomeAlert outcome={section.outcome} onClose={section.dismissOutcome} />
       )}
       <div className="row g-3">
         {writes && (
           <div className="col-lg-5">
             <LinkForm
               label={title}
-              options={(others.data ?? []).map((row) => ({
-                id: row.id,
-                name: entityName(counterpart, row),
-              }))}
+              options={section.options}
               busy={mutation.isPending}
-              onLink={link}
+              onLink={section.link}
             />
           </div>
         )}
         <div className={writes ? 'col-lg-7' : 'col-12'}>
-          <Card>
-            <Card.Header>{t('management.links.history')}</Card.Header>
-            <Card.Body>
-              <QueryState query={links}>
-                {(rows) =>
-                  rows.length === 0 ? (
-                    <p className="text-body-secondary mb-0">{t('management.links.none')}</p>
-                  ) : (
-                    <ol
-                      className="list-unstyled mb-0 link-timeline"
-                      aria-label={`${title}: ${t('management.links.history')}`}
-                    >
-                      {rows.map((row) => (
-                        <TimelineItem
-                          key={row.id}
-                          row={row}
-                          name={nameOf(otherOf(row))}
-                          writes={writes}
-                          busy={mutation.isPending}
-                          onTerminate={(until) => terminate(row, until)}
-                          onDelete={() => remove(row)}
-                        />
-                      ))}
-                    </ol>
-                  )
-                }
-              </QueryState>
-            </Card.Body>
-          </Card>
+          <LinkHistory title={title} section={section} />
         </div>
       </div>
     </section>
+  );
+}
+
+/** What was done, and which days the fleet re-processes for it. */
+function OutcomeAlert({ outcome, onClose }: { outcome: Outcome; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { days } = outcome;
+  return (
+    <Alert variant="success" role="status" dismissible onClose={onClose}>
+      {outcome.text}.{' '}
+      {days &&
+        (days.first === days.last
+          ? t('management.links.reprocessOne', { day: days.first })
+          : t('management.links.reprocess', { from: days.first, until: days.last }))}
+    </Alert>
+  );
+}
+
+/** The links of one kind, newest first, each with its end and delete. */
+function LinkHistory({
+  title,
+  section,
+}: {
+  title: string;
+  section: ReturnType<typeof useLinkSection>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <Card.Header>{t('management.links.history')}</Card.Header>
+      <Card.Body>
+        <QueryState query={section.links}>
+          {(rows) =>
+            rows.length === 0 ? (
+              <p className="text-body-secondary mb-0">{t('management.links.none')}</p>
+            ) : (
+              <ol
+                className="list-unstyled mb-0 link-timeline"
+                aria-label={`${title}: ${t('management.links.history')}`}
+              >
+                {rows.map((row) => (
+                  <TimelineItem
+                    key={row.id}
+                    row={row}
+                    name={section.nameOf(row)}
+                    writes={section.writes}
+                    busy={section.mutation.isPending}
+                    onTerminate={(until) => section.terminate(row, until)}
+                    onDelete={() => section.remove(row)}
+                  />
+                ))}
+              </ol>
+            )
+          }
+        </QueryState>
+      </Card.Body>
+    </Card>
   );
 }
 

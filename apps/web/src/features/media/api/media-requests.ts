@@ -1,37 +1,35 @@
-import type { MediaRequest, MediaRequestInput, RequestedMedia } from '@fleet/contract';
+import { endpoints, type MediaRequest, type MediaRequestInput } from '@fleet/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';
+import { endpointKey, endpointQueries } from '@/lib/endpoint-key';
 import { toLocalIso } from '@/lib/fleet-time';
 import { pollWhileOpen, REQUEST_POLL_MS } from '../media';
 import type { Period } from './media';
 
-const owner = (type: EntityType) => (type === 'ASSET' ? 'assets' : 'drivers');
+const table = endpoints.mediaRequests;
+const callsOf = (type: EntityType) => (type === 'ASSET' ? table.ofAsset : table.ofDriver);
 
 /** GET assets|drivers/{id}/mediarequests, newest first; asks again every few seconds while one is open. */
-export const useMediaRequests = (type: EntityType, id: number, period: Period) =>
-  useQuery({
-    queryKey: [
-      'media-requests',
-      type,
-      id,
-      toLocalIso(period.from),
-      toLocalIso(period.until),
-      period.update,
-    ],
-    queryFn: () =>
-      api.get<MediaRequest[]>(`${owner(type)}/${id}/mediarequests`, {
-        query: { from: toLocalIso(period.from), until: toLocalIso(period.until) },
-      }),
+export function useMediaRequests(type: EntityType, id: number, period: Period) {
+  const input = {
+    params: { id },
+    query: { from: toLocalIso(period.from), until: toLocalIso(period.until) },
+  };
+  return useQuery({
+    // Update asks again for the same period.
+    queryKey: endpointKey(callsOf(type).list, input, period.update),
+    queryFn: () => api.call(callsOf(type).list, input),
     refetchInterval: (query) => pollWhileOpen(query.state.data),
   });
+}
 
 /** GET mediarequests/{id}/medias: each camera's availability; asks again until the request settles. */
 export const useRequestedMedia = (request: MediaRequest, enabled: boolean) =>
   useQuery({
     // Settling is part of the key: the answer read once it settled is the last word.
-    queryKey: ['requested-media', request.id, request.settled],
-    queryFn: () => api.get<RequestedMedia[]>(`mediarequests/${request.id}/medias`),
+    queryKey: endpointKey(table.medias, { params: { id: request.id } }, request.settled),
+    queryFn: () => api.call(table.medias, { params: { id: request.id } }),
     enabled,
     refetchInterval: request.settled ? false : REQUEST_POLL_MS,
   });
@@ -41,7 +39,8 @@ export function useCreateMediaRequest(type: EntityType, id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: MediaRequestInput) =>
-      api.post<MediaRequest>(`${owner(type)}/${id}/mediarequests`, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['media-requests'] }),
+      api.call(callsOf(type).create, { params: { id }, body: input }),
+    onSuccess: () =>
+      client.invalidateQueries(endpointQueries(table.ofAsset.list, table.ofDriver.list)),
   });
 }

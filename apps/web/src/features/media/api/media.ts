@@ -1,9 +1,24 @@
-import { API_BASE, endpoints, type MediaItem, type MediaLinks } from '@fleet/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  API_BASE,
+  endpointPath,
+  endpoints,
+  type EndpointResponse,
+  type MediaItem,
+} from '@fleet/contract';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryFilters,
+} from '@tanstack/react-query';
 import type { EntityType } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/auth';
+import { endpointKey, endpointQueries, isEndpointKey } from '@/lib/endpoint-key';
 import { toLocalIso } from '@/lib/fleet-time';
+
+const media = endpoints.media;
 
 export type Period = { from: Date; until: Date; update?: number };
 
@@ -24,11 +39,21 @@ export const mediaListOptions = (type: EntityType, id: number, period: Period) =
 export const useMediaList = (type: EntityType, id: number, period: Period) =>
   useQuery(mediaListOptions(type, id, period));
 
+/**
+ * The cached media lists (every owner and period), not a medium's own calls (`media/{id}`,
+ * `media/{id}/links`), whose keys start the same: those are never asked again for a list's sake.
+ */
+export const mediaListQueries: QueryFilters = {
+  queryKey: ['media'],
+  predicate: ({ queryKey }) =>
+    !isEndpointKey(media.get, queryKey) && !isEndpointKey(media.links, queryKey),
+};
+
 /** GET media/{id}: a medium the datapoints call only named by id. */
 export const useMedium = (id: number, known?: MediaItem) =>
   useQuery({
-    queryKey: ['medium', id],
-    queryFn: () => api.get<MediaItem>(`media/${id}`),
+    queryKey: endpointKey(media.get, { params: { id } }),
+    queryFn: () => api.call(media.get, { params: { id } }),
     initialData: known,
   });
 
@@ -41,8 +66,8 @@ const LINK_MARGIN_MS = 30_000;
  */
 export const mediaLinksOptions = (id: number) =>
   queryOptions({
-    queryKey: ['media-links', id],
-    queryFn: () => api.get<MediaLinks>(`media/${id}/links`),
+    queryKey: endpointKey(media.links, { params: { id } }),
+    queryFn: () => api.call(media.links, { params: { id } }),
     staleTime: (query) => {
       const expiresAt = query.state.data && Date.parse(query.state.data.expiresAt);
       return expiresAt ? Math.max(0, expiresAt - Date.now() - LINK_MARGIN_MS) : 0;
@@ -63,15 +88,18 @@ export const useMediaLinks = (id: number) => useQuery(mediaLinksOptions(id));
 export function useDeleteMedium() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`media/${id}`),
+    mutationFn: (id: number) => api.call(media.remove, { params: { id } }),
     onSuccess: (_, id) => {
-      client.setQueriesData<MediaItem[]>({ queryKey: ['media'] }, (list) =>
+      client.setQueriesData<MediaItem[]>(mediaListQueries, (list) =>
         list?.filter((item) => item.id !== id),
       );
-      void client.cancelQueries({ queryKey: ['media-links', id] });
-      void client.cancelQueries({ queryKey: ['medium', id] });
-      void client.invalidateQueries({ queryKey: ['media'] });
-      void client.invalidateQueries({ queryKey: ['requested-media'] });
+      void client.cancelQueries({ queryKey: endpointKey(media.links, { params: { id } }) });
+      void client.cancelQueries({
+        queryKey: endpointKey(media.get, { params: { id } }),
+        exact: true,
+      });
+      void client.invalidateQueries(mediaListQueries);
+      void client.invalidateQueries(endpointQueries(endpoints.mediaRequests.medias));
     },
   });
 }
@@ -90,16 +118,19 @@ export type UploadFields = {
  * XMLHttpRequest, which reports upload progress; the token and its refresh as every API call.
  * The trip card sends image/jpeg (spec §5); the server decides by the content, so a video works.
  */
+type Uploaded = EndpointResponse<typeof media.upload>;
+
 export function uploadMedium(
   fields: UploadFields,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
-): Promise<MediaItem> {
+): Promise<Uploaded> {
+  const { method, path } = media.upload;
   return api.authorized(
     (token) =>
-      new Promise<MediaItem>((resolve, reject) => {
+      new Promise<Uploaded>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
-        xhr.open('POST', `${API_BASE.main}/media`);
+        xhr.open(method, `${API_BASE.main}/${endpointPath(path, undefined)}`);
         xhr.setRequestHeader('Accept', 'application/json');
         if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
         xhr.upload.onprogress = (event) => {
@@ -112,7 +143,7 @@ export function uploadMedium(
           } catch {
             // not JSON: passed on as text
           }
-          if (xhr.status >= 200 && xhr.status < 300) resolve(body as MediaItem);
+          if (xhr.status >= 200 && xhr.status < 300) resolve(body as Uploaded);
           else reject(new ApiError(xhr.status, body));
         };
         xhr.onerror = () => reject(new Error('The upload could not reach the server'));

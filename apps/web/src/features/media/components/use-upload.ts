@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useReducer, useRef, useState } from 'react';
 import { errorText } from '@/lib/api-client';
-import { uploadMedium } from '../api/media';
+import { mediaListQueries, uploadMedium } from '../api/media';
 import { mayUpload, pendingOf, uploadReducer } from '../upload-files';
 
 /**
@@ -52,7 +52,7 @@ export function useUpload({
     }
     setBusy(false);
     if (uploaded) {
-      void client.invalidateQueries({ queryKey: ['media'] });
+      void client.invalidateQueries(mediaListQueries);
       onUploaded(uploaded);
     }
     if (!failed) onHide();

@@ -50,7 +50,7 @@ export function VideoPlayer({
     if (!element || retried.current) return;
     retried.current = true;
     resume.current = { time: element.currentTime, playing: !element.paused };
-    await client.invalidateQueries({ queryKey: ['media-links', mediaId] });
+    await client.invalidateQueries({ queryKey: mediaLinksOptions(mediaId).queryKey });
     const links = await client.fetchQuery(mediaLinksOptions(mediaId)).catch(() => null);
     if (!links) return;
     // The same address again (the link was fine: a network failure) loads again too.

@@ -1,9 +1,9 @@
 import {
   API_BASE,
-  type AssetMonitoring,
-  type AssetMonitoringRequest,
+  endpointPath,
+  endpoints,
   type AssetMonitoringRequestInput,
-  type MonitoringAccessToken,
+  type EnhanceVideoInput,
 } from '@fleet/contract';
 import {
   queryOptions,
@@ -15,45 +15,46 @@ import {
 import type { EntityType } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/auth';
+import { endpointKey, endpointQueries } from '@/lib/endpoint-key';
 import { toLocalIso } from '@/lib/fleet-time';
 import { viewPollInterval } from '../monitoring';
+
+const table = endpoints.monitoring;
 
 /** The period of the panel; update is the filter's Update time, so pressing Update asks again. */
 export type Period = { from: Date; until: Date; update: number };
 const range = ({ from, until }: Period) => ({ from: toLocalIso(from), until: toLocalIso(until) });
-const base = (type: EntityType) => (type === 'ASSET' ? 'assets' : 'drivers');
+const listOf = (type: EntityType) => (type === 'ASSET' ? table.ofAsset : table.ofDriver);
 
-export const monitoringsQueryOptions = (type: EntityType, id: number, period: Period) =>
-  queryOptions({
-    queryKey: ['monitorings', type, id, period],
-    queryFn: () =>
-      api.get<AssetMonitoring[]>(`${base(type)}/${id}/assetmonitorings`, { query: range(period) }),
+export const monitoringsQueryOptions = (type: EntityType, id: number, period: Period) => {
+  const input = { params: { id }, query: range(period) };
+  return queryOptions({
+    queryKey: endpointKey(listOf(type), input, period.update),
+    queryFn: () => api.call(listOf(type), input),
     // A card's ACTIVE becomes END when the device or the control room ends it.
     refetchInterval: 10_000,
   });
+};
 
-export const requestsQueryOptions = (assetId: number, period: Period) =>
-  queryOptions({
-    queryKey: ['monitoring-requests', assetId, period],
-    queryFn: () =>
-      api.get<AssetMonitoringRequest[]>(`assets/${assetId}/assetmonitoringrequests`, {
-        query: range(period),
-      }),
+export const requestsQueryOptions = (assetId: number, period: Period) => {
+  const input = { params: { id: assetId }, query: range(period) };
+  return queryOptions({
+    queryKey: endpointKey(table.requests, input, period.update),
+    queryFn: () => api.call(table.requests, input),
     // Pending becomes synced, then active, as the device answers.
     refetchInterval: 5_000,
   });
+};
 
 /** Spec §8: the active-monitoring lookup's 404 means none is active. */
 export const activeQueryOptions = (assetId: number) =>
   queryOptions({
-    queryKey: ['monitoring-active', assetId],
+    queryKey: endpointKey(table.active, { params: { id: assetId } }),
     queryFn: () =>
-      api
-        .get<AssetMonitoring>(`assets/${assetId}/assetmonitorings/active`)
-        .catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        }),
+      api.call(table.active, { params: { id: assetId } }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
     refetchInterval: 5_000,
   });
 
@@ -64,17 +65,15 @@ export const useRequests = (assetId: number, period: Period) =>
 export const useActiveMonitoring = (assetId: number) => useQuery(activeQueryOptions(assetId));
 
 const refreshAll = (client: QueryClient) =>
-  Promise.all(
-    ['monitorings', 'monitoring-requests', 'monitoring-active'].map((key) =>
-      client.invalidateQueries({ queryKey: [key] }),
-    ),
+  client.invalidateQueries(
+    endpointQueries(table.ofAsset, table.ofDriver, table.requests, table.active),
   );
 
 export function useCreateRequest(assetId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AssetMonitoringRequestInput) =>
-      api.post<AssetMonitoringRequest>(`assets/${assetId}/assetmonitoringrequests`, input),
+      api.call(table.request, { params: { id: assetId }, body: input }),
     onSettled: () => refreshAll(client),
   });
 }
@@ -82,20 +81,20 @@ export function useCreateRequest(assetId: number) {
 export function useEndMonitoring() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.put<AssetMonitoring>(`assetmonitorings/${id}/end`),
+    mutationFn: (id: number) => api.call(table.end, { params: { id } }),
     onSettled: () => refreshAll(client),
   });
 }
 
 export const getToken = (id: number) =>
-  api.get<MonitoringAccessToken>(`assetmonitorings/${id}/token`).then((t) => t.accessToken);
+  api.call(table.token, { params: { id } }).then((t) => t.accessToken);
 
 // The monitoring view: every call carries the link's token (docs/monitoring.md), not a session.
 
 export const viewQueryOptions = (id: number, token: string) =>
   queryOptions({
-    queryKey: ['monitoring-view', id, token],
-    queryFn: () => api.get<AssetMonitoring>(`assetmonitorings/${id}`, { token }),
+    queryKey: endpointKey(table.get, { params: { id } }, token),
+    queryFn: () => api.call(table.get, { params: { id } }, { token }),
     refetchInterval: ({ state: { data } }) => viewPollInterval(data, Date.now()),
     refetchIntervalInBackground: true,
     staleTime: 0,
@@ -105,23 +104,35 @@ export const viewQueryOptions = (id: number, token: string) =>
   });
 
 export const endByToken = (id: number, token: string) =>
-  api.put<AssetMonitoring>(`assetmonitorings/${id}/end`, undefined, { token });
+  api.call(table.end, { params: { id } }, { token });
 
 /**
  * 'Enhance video' for one camera (spec §2, issue 9 §6): the server passes it on to the device.
  * The route is asked of the server's integrator: POST assetmonitorings/{id}/enhancevideo {camera}.
  */
 export const enhanceVideo = (id: number, token: string, camera: number) =>
-  api.post<unknown>(`assetmonitorings/${id}/enhancevideo`, { camera }, { token });
+  api.call(
+    table.enhanceVideo,
+    // One camera's bit (CAMERA_BITS); the server refuses any other number.
+    { params: { id }, body: { camera: camera as EnhanceVideoInput['camera'] } },
+    { token },
+  );
 
 /** A recording through the token (its download answers ranges; here read whole into a blob). */
-export async function recordingBlob(id: number, mediaId: number, token: string): Promise<Blob> {
-  const response = await fetch(
-    `${API_BASE.main}/assetmonitorings/${id}/media/${mediaId}/download`,
-    {
-      headers: { Authorization: `Bearer ${token}` },
-    },
-  );
+export const recordingQueryOptions = (id: number, mediaId: number, token: string) =>
+  queryOptions({
+    queryKey: endpointKey(table.recording, { params: { id, mediaId } }, token),
+    queryFn: () => recordingBlob(id, mediaId, token),
+    staleTime: Infinity,
+    retry: 1,
+    meta: { silent: true },
+  });
+
+async function recordingBlob(id: number, mediaId: number, token: string): Promise<Blob> {
+  const path = endpointPath(table.recording.path, { id, mediaId });
+  const response = await fetch(`${API_BASE.main}/${path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   if (!response.ok) throw new ApiError(response.status, await response.text());
   return response.blob();
 }

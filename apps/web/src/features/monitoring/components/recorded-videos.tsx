@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { recordingBlob } from '../api/monitoring';
+import { recordingQueryOptions } from '../api/monitoring';
 import { cameraOfBit, VIDEO_SIZE } from '../monitoring';
 
 function Recording({
@@ -22,13 +22,7 @@ function Recording({
   const label = name
     ? t('monitoring.view.camera', { camera: t(`monitoring.cameras.${name}`) })
     : t('monitoring.view.unknownCamera');
-  const blob = useQuery({
-    queryKey: ['monitoring-recording', monitoringId, mediaId, token],
-    queryFn: () => recordingBlob(monitoringId, mediaId, token),
-    staleTime: Infinity,
-    retry: 1,
-    meta: { silent: true },
-  });
+  const blob = useQuery(recordingQueryOptions(monitoringId, mediaId, token));
   const url = useMemo(() => (blob.data ? URL.createObjectURL(blob.data) : null), [blob.data]);
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
   // Spec §8: a media download error is logged only (the card says the recording is missing).

@@ -1,13 +1,14 @@
-import type { SyncLastResult, SyncResult } from '@fleet/contract';
+import { endpoints } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
+import { endpointKey } from '@/lib/endpoint-key';
 import { toLocalIso } from '@/lib/fleet-time';
 import { isActive, POLL_MS } from '../results';
 import { syncKeys } from './configuration';
 
 /** PUT organisations/{id}/sync: 202 with the run queued (or the one queued or running already). */
 export const runNow = (organisationId: number) =>
-  api.put<SyncResult>(`organisations/${organisationId}/sync`, undefined, { base: 'sync' });
+  api.call(endpoints.sync.runNow, { params: { id: organisationId } });
 
 /**
  * GET lastresults/: every configured organisation of the caller's subtree with its newest run.
@@ -16,7 +17,7 @@ export const runNow = (organisationId: number) =>
 export const lastResultsQueryOptions = () =>
   queryOptions({
     queryKey: syncKeys.lastResults,
-    queryFn: () => api.get<SyncLastResult[]>('lastresults/', { base: 'sync' }),
+    queryFn: () => api.call(endpoints.sync.lastResults, {}),
     refetchInterval: (query) =>
       query.state.data?.some((row) => isActive(row.result)) ? POLL_MS : false,
   });
@@ -28,13 +29,15 @@ export const resultsQueryOptions = (
   organisationId: number,
   range: { from: Date; until: Date } | null,
   update: number,
-) =>
-  queryOptions({
-    queryKey: [...syncKeys.results(organisationId), range?.from, range?.until, update],
-    queryFn: () =>
-      api.get<SyncResult[]>(`organisations/${organisationId}/results`, {
-        base: 'sync',
-        query: range ? { from: toLocalIso(range.from), until: toLocalIso(range.until) } : {},
-      }),
+) => {
+  const input = {
+    params: { id: organisationId },
+    query: range ? { from: toLocalIso(range.from), until: toLocalIso(range.until) } : {},
+  };
+  return queryOptions({
+    // Update asks again for the same period.
+    queryKey: endpointKey(endpoints.sync.results, input, update),
+    queryFn: () => api.call(endpoints.sync.results, input),
     refetchInterval: (query) => (query.state.data?.some(isActive) ? POLL_MS : false),
   });
+};

@@ -81,7 +81,7 @@ export function useConfigurationForm(
       const saved = await save(values);
       queryClient.setQueryData(syncKeys.configuration(organisationId), saved);
       // The remote's list is asked again with the new address or key.
-      await queryClient.invalidateQueries({ queryKey: ['sync', 'remote-organisations'] });
+      await queryClient.invalidateQueries(syncKeys.remoteOrganisations);
       await queryClient.invalidateQueries({ queryKey: syncKeys.lastResults });
       form.reset(formOf(saved));
       notify(t('sync.config.saved'), { type: 'success' });

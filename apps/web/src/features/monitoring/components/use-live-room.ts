@@ -1,0 +1,200 @@
+import Janus, { type JanusJS } from 'janus-gateway';
+import adapter from 'webrtc-adapter';
+import { useEffect, useState } from 'react';
+import { feedsOfMids, roomNews, withTrack } from '../live-room';
+import {
+  CONTROL_ROOM_DISPLAY,
+  nextStreams,
+  type LiveStream,
+  type StreamEvent,
+} from '../monitoring';
+
+export type Room = {
+  gatewayPath: string;
+  token: string;
+  roomId: number;
+  pin: string;
+  iceServers: RTCIceServer[];
+};
+
+type Status = 'connecting' | 'joined' | 'failed';
+
+let initialised: Promise<void> | null = null;
+/** janus.js is set up once per page, with webrtc-adapter loaded first (design/live-video.md). */
+const initJanus = () =>
+  (initialised ??= new Promise<void>((resolve) =>
+    Janus.init({
+      debug: false,
+      dependencies: Janus.useDefaultDependencies({ adapter }),
+      callback: () => resolve(),
+    }),
+  ));
+
+/**
+ * The subscriber side: one multistream handle that takes every camera's feed. Answers the
+ * function that subscribes to more feeds; feeds asked for while the handle joins wait for it.
+ */
+function liveSubscriber(
+  janus: () => Janus | null,
+  { roomId, pin }: Pick<Room, 'roomId' | 'pin'>,
+  onTrack: (feed: number, stream: MediaStream | null) => void,
+) {
+  let handle: JanusJS.PluginHandle | null = null;
+  let joining = false;
+  const waiting: number[] = [];
+  /** mid → feed, from the subscriber's 'attached' and 'updated' events. */
+  const feedOfMid = new Map<string, number>();
+
+  const subscribe = (feeds: number[]) => {
+    if (handle && !joining) {
+      handle.send({ message: { request: 'subscribe', streams: feeds.map((feed) => ({ feed })) } });
+      return;
+    }
+    waiting.push(...feeds);
+    if (!joining) attach();
+  };
+
+  const onMessage = (message: JanusJS.Message, jsep?: JanusJS.JSEP) => {
+    for (const [mid, feed] of feedsOfMids(message)) feedOfMid.set(mid, feed);
+    if (message.videoroom === 'attached') {
+      joining = false;
+      if (waiting.length) subscribe(waiting.splice(0));
+    }
+    if (!jsep) return;
+    handle?.createAnswer({
+      jsep,
+      tracks: [{ type: 'data', capture: false }],
+      success: (answer) =>
+        handle?.send({ message: { request: 'start', room: roomId }, jsep: answer }),
+      error: (error) => console.error('WebRTC answer failed', error),
+    });
+  };
+
+  const attach = () => {
+    joining = true;
+    janus()?.attach({
+      plugin: 'janus.plugin.videoroom',
+      success: (attached) => {
+        handle = attached;
+        const feeds = waiting.splice(0);
+        attached.send({
+          message: {
+            request: 'join',
+            ptype: 'subscriber',
+            room: roomId,
+            pin,
+            streams: feeds.map((feed) => ({ feed })),
+          },
+        });
+      },
+      error: (error) => console.error('Error attaching plugin', error),
+      onmessage: onMessage,
+      onremotetrack: (track, mid, on) => {
+        const feed = feedOfMid.get(mid);
+        if (feed === undefined || track.kind !== 'video') return;
+        // onremotetrack can fire twice for one stream: one MediaStream per feed, replaced.
+        onTrack(feed, on ? new MediaStream([track]) : null);
+      },
+    });
+  };
+
+  return subscribe;
+}
+
+/** Joins as publisher 'ControlRoom' with the passphrase, publishing nothing. */
+function joinAsControlRoom(
+  janus: Janus,
+  { roomId, pin }: Pick<Room, 'roomId' | 'pin'>,
+  onMessage: (message: JanusJS.Message) => void,
+  onFailure: () => void,
+) {
+  janus.attach({
+    plugin: 'janus.plugin.videoroom',
+    success: (handle) =>
+      handle.send({
+        message: {
+          request: 'join',
+          ptype: 'publisher',
+          room: roomId,
+          pin,
+          display: CONTROL_ROOM_DISPLAY,
+        },
+      }),
+    error: (error) => {
+      console.error('Error attaching plugin', error);
+      onFailure();
+    },
+    onmessage: onMessage,
+  });
+}
+
+/**
+ * The room's video through Janus (spec §4 Live feed): join as publisher 'ControlRoom' with the
+ * passphrase, publishing nothing (Janus accepts a participant that never publishes, so there is
+ * nothing to record), and take every camera's feed on one multistream subscriber handle.
+ * Returns the streams (at most five) and the MediaStream of each feed.
+ */
+export function useLiveRoom(room: Room) {
+  const [status, setStatus] = useState<Status>('connecting');
+  const [streams, setStreams] = useState<LiveStream[]>([]);
+  const [media, setMedia] = useState<ReadonlyMap<number, MediaStream>>(new Map());
+  const { gatewayPath, token, roomId, pin, iceServers } = room;
+
+  useEffect(() => {
+    let stopped = false;
+    let janus: Janus | null = null;
+    let current: LiveStream[] = [];
+    const subscribe = liveSubscriber(
+      () => janus,
+      { roomId, pin },
+      (feed, stream) => setMedia((old) => withTrack(old, feed, stream)),
+    );
+
+    const apply = (event: StreamEvent) => {
+      const before = current;
+      current = nextStreams(current, event);
+      setStreams(current);
+      const added = current.filter((s) => !before.some((b) => b.feed === s.feed));
+      if (added.length) subscribe(added.map((s) => s.feed));
+      if (event.type !== 'published') {
+        const kept = new Set(current.map((s) => s.feed));
+        setMedia((old) => new Map([...old].filter(([feed]) => kept.has(feed))));
+      }
+    };
+
+    const onRoomMessage = (message: JanusJS.Message) => {
+      const { joined, events } = roomNews(message);
+      if (joined) setStatus('joined');
+      events.forEach(apply);
+      if (message.error && message.videoroom !== 'destroyed')
+        console.error('Video room:', message.error);
+    };
+
+    void initJanus().then(() => {
+      if (stopped) return;
+      janus = new Janus({
+        server: gatewayPath,
+        token,
+        iceServers,
+        success: () =>
+          janus &&
+          joinAsControlRoom(janus, { roomId, pin }, onRoomMessage, () => setStatus('failed')),
+        error: (error) => {
+          console.error('Failed to connect to janus server', error);
+          if (!stopped) setStatus('failed');
+        },
+        // Spec §4: the whole page reloads when the gateway session is destroyed.
+        destroyed: () => {
+          if (!stopped) window.location.reload();
+        },
+      });
+    });
+
+    return () => {
+      stopped = true;
+      janus?.destroy({ cleanupHandles: true });
+    };
+  }, [gatewayPath, token, roomId, pin, iceServers]);
+
+  return { status, streams, media };
+}
