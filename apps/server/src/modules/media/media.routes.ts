@@ -2,15 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import {
-  Binary,
-  ErrorCode,
-  IdParams,
-  MediaItem,
-  MediaLinkQuery,
-  MediaLinks,
-  endpoints,
-} from '@fleet/contract';
+import { Binary, ErrorCode, MediaItem, endpoints } from '@fleet/contract';
 import { on } from '../../lib/endpoint-routes.js';
 import { HttpError, badRequest, errorResponses } from '../../lib/http-error.js';
 import { validatorCompiler } from '../../plugins/validation.js';
@@ -67,7 +59,6 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: service.maxBytes, files: 1, fields: 20, fieldSize: FIELD_MAX_BYTES },
   });
-  const errors = errorResponses(400, 401, 403, 404);
   const media = endpoints.media;
 
   // Spec §7 names the call "POST media/": with and without the trailing slash (issue 19 §10);
