@@ -262,3 +262,45 @@ describe('retention', () => {
     expect(Number(trips[0]!.n)).toBe(sent.length);
   });
 });
+
+describe('trips whose raw records retention removed', () => {
+  it('keep the split the engine stored when a report asks to split them again', async () => {
+    const seed = fleetSeed(t);
+    const truck = (await seed.asset(demo)).id;
+    const driver = (await seed.driver(demo, 'Retained')).id;
+    const unit = await seed.device(demo);
+    await seed.deviceLink(truck, unit.id, '2025-12-01T00:00:00Z');
+    await seed.driverLink(truck, driver, '2025-12-01T00:00:00Z');
+    const at = (minute: number) => new Date(Date.UTC(2025, 11, 20, 8, minute)).toISOString();
+    const records = [0, 10, 20, 30, 40].map((minute, i) => ({
+      timestamp: at(minute),
+      transferReason: i === 0 ? 'TRIP_START' : i === 4 ? 'TRIP_STOP' : 'PERIODIC',
+      location: { latitude: 5200000 + minute * 100, longitude: 480000 },
+      odometer: 1_000_000 + minute * 1000,
+      drivingTime: minute * 60,
+    }));
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/device-api/v1/records',
+      headers: { authorization: `Bearer ${unit.credential}` },
+      payload: { records },
+    });
+    expect(sent.statusCode).toBe(200);
+    await t.app.services.engine.drain();
+    const parts = async (driverLinkExtendTime: number) => {
+      const response = await t.as('manager', {
+        method: 'POST',
+        url: `/api/organisations/${demo}/reports/assets`,
+        payload: { from: at(0), until: at(59), trips: true, ids: [truck], driverLinkExtendTime },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [entry] = response.json()[0].assetPeriodData[0].assetData;
+      return (entry.parts as { name: string }[]).map((p) => p.name);
+    };
+    const stored = await parts(300);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(await parts(0)).toEqual(stored);
+    await sql`DELETE FROM raw_records WHERE device_id = ${unit.id}`.execute(t.db);
+    expect(await parts(0)).toEqual(stored);
+  });
+});
