@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { findChromium } from '../e2e/browser.js';
 import { LoadClient } from './client.js';
 import { heavyTimings, type HeavyResult } from './heavy.js';
+import { withYearBlock, yearBlock, yearTimings } from './year.js';
 import { copyLimit, engineRate, generateBacklogs, ingestHttp } from './ingest.js';
 import { listTimings } from './lists.js';
 import { clipTimings, uploadThroughput } from './media.js';
@@ -83,7 +84,7 @@ const DRIVER_SHARE = 0.7;
  * data and runs six year-long reports: on a busy machine that alone takes minutes.
  */
 const HARD_LIMIT_MS = 25 * 60_000;
-const SECTIONS = ['lists', 'sync', 'heavy', 'mixed', ...MEDIA_VIDEO_SECTIONS] as const;
+const SECTIONS = ['lists', 'sync', 'heavy', 'mixed', 'year', ...MEDIA_VIDEO_SECTIONS] as const;
 
 const loadNow = () =>
   os
@@ -372,6 +373,22 @@ try {
     process.stdout.write(`${block}\n\nWritten to docs/performance.md\n`);
     throw Object.assign(new Error('done'), { done: true });
   }
+  if (only === 'year') {
+    // A fleet with a year of raw data (month partitions): its block of docs/performance.md.
+    const started = performance.now();
+    const before = loadNow();
+    const result = await yearTimings(bench, client, await demoTransport(bench), RUNS);
+    const block = yearBlock(result, {
+      date: now(),
+      seconds: (performance.now() - started) / 1000,
+      load: [before, loadNow()],
+      embedded: bench.embedded,
+    });
+    const file = new URL('../docs/performance.md', import.meta.url);
+    writeFileSync(file, withYearBlock(readFileSync(file, 'utf8'), block));
+    process.stdout.write(`${block}\n\nWritten to docs/performance.md\n`);
+    throw Object.assign(new Error('done'), { done: true });
+  }
   if (only && only !== 'lists') {
     // One section, printed and written into its block of docs/performance.md.
     const run = await mediaVideoSection(only, bench, await demoTransport(bench), true);
@@ -395,9 +412,15 @@ try {
   }
   const results = await main(bench, client, web);
   const doc = new URL('../docs/performance.md', import.meta.url);
-  // The mixed load runs alone (BENCH_ONLY=mixed): its last figures are kept.
-  const mixed = mixedBlockOf(readFileSync(doc, 'utf8'));
-  writeFileSync(doc, mixed ? withMixedBlock(markdown(results), mixed) : markdown(results));
+  // The mixed load (BENCH_ONLY=mixed) and the year (BENCH_ONLY=year) are measured alone, for
+  // many minutes: their last figures are kept.
+  const before = readFileSync(doc, 'utf8');
+  const mixed = mixedBlockOf(before);
+  const year = /<!-- bench:year -->[\s\S]*<!-- \/bench:year -->/.exec(before);
+  let written = markdown(results);
+  if (mixed) written = withMixedBlock(written, mixed);
+  if (year) written = withYearBlock(written, year[0]);
+  writeFileSync(doc, written);
   process.stdout.write(
     `\nFleetwise benchmark, ${results.date}\n${results.machine.cpu}, ${results.machine.cores} cores, ${results.machine.memoryGb} GB; Node ${results.machine.node}; PostgreSQL ${results.machine.postgres} (${bench.embedded ? 'embedded' : 'BENCH_DATABASE_URL'})\n\n${summary(results)}\n\nWritten to docs/performance.md\n`,
   );

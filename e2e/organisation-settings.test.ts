@@ -34,6 +34,7 @@ describe('organisation settings', { timeout: 180_000 }, () => {
     await field('Alarm webhook URL').fill(`https://hooks.example/alarm/${RUN}`);
     await field('New webhook secret').fill(`secret-of-${RUN}-0123456789`);
     await field('Media retention (days)').fill('30');
+    await field('Raw data retention (days)').fill('400');
     await field('Maximum monitoring duration (minutes)').fill('120');
     await field('Default language').selectOption('nl');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -49,6 +50,7 @@ describe('organisation settings', { timeout: 180_000 }, () => {
     );
     expect(await field('New webhook secret').inputValue()).toBe('');
     expect(await field('Media retention (days)').inputValue()).toBe('30');
+    expect(await field('Raw data retention (days)').inputValue()).toBe('400');
     expect(await field('Maximum monitoring duration (minutes)').inputValue()).toBe('120');
     expect(await field('Default language').inputValue()).toBe('nl');
     await page.getByText('A secret is set').waitFor();

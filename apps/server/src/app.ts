@@ -51,6 +51,7 @@ import {
   createOrganisationSettings,
   organisationSettingsRoutes,
 } from './modules/organisation-settings/index.js';
+import { createRawData } from './modules/raw-data/index.js';
 import {
   createOrganisations,
   organisationRoutes,
@@ -93,6 +94,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     log,
   });
   const organisationSettings = createOrganisationSettings({ db, access, outbound });
+  const rawData = createRawData({ db });
   const videoGateway = createVideoGateway({ config, log });
   const deviceAuth = createDeviceAuth(deviceLogins(db));
   const syncApiKeys = createApiKeys({ db, access, userName: userNames(db) });
@@ -115,6 +117,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     }),
     syncApiKeys,
     organisationSettings,
+    rawData,
     videoGateway,
     ...createMonitoring({
       db,

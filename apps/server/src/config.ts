@@ -37,6 +37,8 @@ export interface Config {
   videoGateway: VideoGatewayConfig;
   monitoring: MonitoringConfig;
   sync: SyncConfig;
+  /** Raw records and datapoints: minutes between runs of the partitions and retention job; 0: none. */
+  rawData: { jobMinutes: number };
   /** Issue 16, outbound requests to users' addresses (webhook, sync remote): lib/outbound.ts. */
   outbound: { allow: string[] };
   /** Issue 16, database faults: limits of every database connection, ms (0: none). */
@@ -371,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       jobSeconds: integer(env, 'MONITORING_JOB_SECONDS', 5, 0),
       webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT', 5000),
     },
+    rawData: { jobMinutes: integer(env, 'RAW_DATA_JOB_MINUTES', 60, 0) },
     sync: {
       jobSeconds: integer(env, 'SYNC_JOB_SECONDS', 10, 0),
       retrySeconds: integer(env, 'SYNC_RETRY_SECONDS', 60),

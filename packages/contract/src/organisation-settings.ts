@@ -13,9 +13,15 @@ export type Language = Static<typeof Language>;
 /** How long a monitoring may last before it ends by itself, in minutes. */
 export const MONITORING_MINUTES = { min: 5, max: 480, default: 60 } as const;
 export const MEDIA_RETENTION_DAYS = { min: 1, max: 3650, default: 90 } as const;
+/**
+ * How long raw records and datapoints are kept, in days; removed by whole months after that
+ * (docs/operations.md). Trips, statistics and scores derived from them are kept.
+ */
+export const RAW_RETENTION_DAYS = { min: 31, max: 3650, default: 730 } as const;
 
 export const DEFAULT_ORGANISATION_SETTINGS = {
   mediaRetentionDays: MEDIA_RETENTION_DAYS.default,
+  rawRetentionDays: RAW_RETENTION_DAYS.default,
   controlRoomIdentifier: null,
   alarmWebhookUrl: null,
   maxMonitoringMinutes: MONITORING_MINUTES.default,
@@ -33,6 +39,8 @@ export const OrganisationSettings = Type.Object({
   id: Type.Integer(),
   organisationId: Type.Integer(),
   mediaRetentionDays: Type.Integer(),
+  /** days raw records and datapoints are kept (derived trips, statistics and scores stay) */
+  rawRetentionDays: Type.Integer(),
   /** how the control room knows this organisation; sent with every alarm */
   controlRoomIdentifier: Nullable(Type.String()),
   /** where monitoring alarms are posted */
@@ -51,6 +59,9 @@ export const OrganisationSettingsInput = Type.Object(
   {
     mediaRetentionDays: Type.Optional(
       Type.Integer({ minimum: MEDIA_RETENTION_DAYS.min, maximum: MEDIA_RETENTION_DAYS.max }),
+    ),
+    rawRetentionDays: Type.Optional(
+      Type.Integer({ minimum: RAW_RETENTION_DAYS.min, maximum: RAW_RETENTION_DAYS.max }),
     ),
     controlRoomIdentifier: Type.Optional(
       Nullable(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),

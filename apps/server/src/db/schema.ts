@@ -229,6 +229,7 @@ export interface OrganisationSettingsTable {
   alarm_webhook_secret: string | null;
   max_monitoring_minutes: Generated<number>;
   default_language: Generated<'en' | 'nl'>;
+  raw_retention_days: Generated<number>;
 }
 
 export interface DeviceCommandTable {

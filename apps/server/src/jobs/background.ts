@@ -7,6 +7,7 @@ import type {
   MonitoringJobs,
   MonitoringService,
 } from '../modules/monitoring/index.js';
+import type { RawDataService } from '../modules/raw-data/index.js';
 import type { SyncScheduler } from '../modules/sync/index.js';
 import { JobRunner } from './job-runner.js';
 
@@ -22,6 +23,7 @@ export interface BackgroundServices {
   monitoring: MonitoringService;
   monitoringJobs: MonitoringJobs;
   syncScheduler: SyncScheduler;
+  rawData: RawDataService;
 }
 
 /**
@@ -41,6 +43,11 @@ export function createBackgroundWork(
     jobs.handle('media.retention', {
       everySeconds: config.media.jobMinutes * 60,
       run: () => services.media.retentionJob(),
+    });
+  if (config.rawData.jobMinutes > 0)
+    jobs.handle('raw-data.partitions', {
+      everySeconds: config.rawData.jobMinutes * 60,
+      run: async (signal) => void (await services.rawData.run(signal)),
     });
   const every = config.monitoring.jobSeconds;
   if (every > 0) {

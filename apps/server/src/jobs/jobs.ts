@@ -22,6 +22,8 @@ export const JOBS = {
   'monitoring.webhooks': { retryLimit: 2, retryDelaySeconds: 2, expireInSeconds: 900 },
   /** Recordings of ended monitorings become media (ffmpeg; each recording keeps its attempts). */
   'monitoring.recordings': { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 3600 },
+  /** Raw records and datapoints: month partitions ahead, whole months dropped, retention (raw-data module). */
+  'raw-data.partitions': { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 3600 },
   /** Synchronisation: runs the configurations that are due (sync module). */
   'sync.round': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 3600 },
 } as const satisfies Record<string, JobOptions>;

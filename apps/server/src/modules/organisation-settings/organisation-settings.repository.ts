@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 export interface SettingsRow {
   organisation_id: number;
   media_retention_days: number;
+  raw_retention_days: number;
   control_room_identifier: string | null;
   alarm_webhook_url: string | null;
   alarm_webhook_secret: string | null;
@@ -21,7 +22,7 @@ export class OrganisationSettingsRepository {
 
   async find(organisationId: number): Promise<SettingsRow | undefined> {
     const { rows } = await sql<SettingsRow>`
-      SELECT organisation_id, media_retention_days, control_room_identifier, alarm_webhook_url,
+      SELECT organisation_id, media_retention_days, raw_retention_days, control_room_identifier, alarm_webhook_url,
              alarm_webhook_secret, max_monitoring_minutes, default_language
         FROM organisation_settings WHERE organisation_id = ${organisationId}`.execute(this.db);
     return rows[0];

@@ -17,6 +17,7 @@ import type {
 export interface EffectiveSettings {
   organisationId: number;
   mediaRetentionDays: number;
+  rawRetentionDays: number;
   controlRoomIdentifier: string | null;
   alarmWebhookUrl: string | null;
   alarmWebhookSecret: string | null;
@@ -57,6 +58,7 @@ function effective(organisationId: number, row: SettingsRow | undefined): Effect
   return {
     organisationId,
     mediaRetentionDays: row.media_retention_days,
+    rawRetentionDays: row.raw_retention_days,
     controlRoomIdentifier: row.control_room_identifier,
     alarmWebhookUrl: row.alarm_webhook_url,
     alarmWebhookSecret: row.alarm_webhook_secret,
@@ -70,6 +72,7 @@ const answer = (s: EffectiveSettings): OrganisationSettings => ({
   id: s.organisationId,
   organisationId: s.organisationId,
   mediaRetentionDays: s.mediaRetentionDays,
+  rawRetentionDays: s.rawRetentionDays,
   controlRoomIdentifier: s.controlRoomIdentifier,
   alarmWebhookUrl: s.alarmWebhookUrl,
   alarmWebhookSecretSet: s.alarmWebhookSecret !== null,
@@ -116,6 +119,7 @@ export class OrganisationSettingsService {
     }
     const change: SettingsChange = {
       media_retention_days: input.mediaRetentionDays,
+      raw_retention_days: input.rawRetentionDays,
       control_room_identifier:
         typeof input.controlRoomIdentifier === 'string'
           ? input.controlRoomIdentifier.trim()

@@ -35,6 +35,7 @@ it('answers the defaults while nothing was saved', async () => {
     id: org.demo,
     organisationId: org.demo,
     mediaRetentionDays: 90,
+    rawRetentionDays: 730,
     controlRoomIdentifier: null,
     alarmWebhookUrl: null,
     alarmWebhookSecretSet: false,
@@ -114,6 +115,8 @@ it.each([
   [{ defaultLanguage: 'de' }],
   [{ controlRoomIdentifier: '   ' }],
   [{ mediaRetentionDays: 0 }],
+  [{ rawRetentionDays: 30 }],
+  [{ rawRetentionDays: 3651 }],
   [{ other: 1 }],
 ])('refuses %j with 400 and changes nothing', async (payload) => {
   const before = (await read('oem', org.reseller!)).json();

@@ -377,12 +377,18 @@ export class ReportsService {
       );
     }
     const parts: { tripId: number; driverId: number; stats: DrivingStyleData }[] = [];
+    // Trips whose raw records retention removed keep the split the engine stored.
+    const withoutRecords: number[] = [];
     for (const trip of trips) {
       const { records, links } = await reports.tripInputs(
         trip.asset_id,
         trip.start_time,
         trip.end_time,
       );
+      if (!records.length) {
+        withoutRecords.push(trip.id);
+        continue;
+      }
       const end = new Date((trip.end_time ?? new Date()).getTime() + 1);
       const day = processDay({
         records,
@@ -396,6 +402,7 @@ export class ReportsService {
       for (const [driverId, stats] of again?.drivers ?? [])
         parts.push({ tripId: trip.id, driverId, stats });
     }
+    if (withoutRecords.length) parts.push(...(await reports.tripParts(withoutRecords)));
     return parts;
   }
 

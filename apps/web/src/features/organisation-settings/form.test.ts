@@ -14,6 +14,7 @@ const saved: OrganisationSettings = {
   id: 4,
   organisationId: 4,
   mediaRetentionDays: 90,
+  rawRetentionDays: 730,
   controlRoomIdentifier: null,
   alarmWebhookUrl: 'https://hooks.example/alarm',
   alarmWebhookSecretSet: true,
@@ -46,6 +47,7 @@ describe('bodyOf', () => {
     ],
     ['a blank address is null', { alarmWebhookUrl: '' }, { alarmWebhookUrl: null }],
     ['numbers are numbers', { mediaRetentionDays: ' 30 ' }, { mediaRetentionDays: 30 }],
+    ['raw retention is a number', { rawRetentionDays: '400' }, { rawRetentionDays: 400 }],
     ['a non-number stays text', { maxMonitoringMinutes: '1.5' }, { maxMonitoringMinutes: '1.5' }],
   ])('%s', (_, change, expected) => {
     const body = bodyOf(form(change));
@@ -59,6 +61,9 @@ describe('formIssues', () => {
     ['the saved values', {}, []],
     ['retention below 1', { mediaRetentionDays: '0' }, ['mediaRetentionDays:invalid']],
     ['retention blank', { mediaRetentionDays: '' }, ['mediaRetentionDays:required']],
+    ['raw retention below 31', { rawRetentionDays: '30' }, ['rawRetentionDays:invalid']],
+    ['raw retention blank', { rawRetentionDays: ' ' }, ['rawRetentionDays:required']],
+    ['raw retention at 31', { rawRetentionDays: '31' }, []],
     ['monitoring above 480', { maxMonitoringMinutes: '481' }, ['maxMonitoringMinutes:invalid']],
     ['monitoring at 5', { maxMonitoringMinutes: '5' }, []],
     ['a short secret', { alarmWebhookSecret: 'short' }, ['alarmWebhookSecret:minLength']],
@@ -73,6 +78,7 @@ describe('issueMessage', () => {
   it.each<[Issue, ReturnType<typeof issueMessage>]>([
     [{ field: 'mediaRetentionDays', rule: 'invalid' }, { range: { min: 1, max: 3650 } }],
     [{ field: 'maxMonitoringMinutes', rule: 'invalid' }, { range: { min: 5, max: 480 } }],
+    [{ field: 'rawRetentionDays', rule: 'invalid' }, { range: { min: 31, max: 3650 } }],
     // a blank number is required, not out of range
     [
       { field: 'maxMonitoringMinutes', rule: 'required' },

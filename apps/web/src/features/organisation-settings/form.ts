@@ -2,6 +2,7 @@ import {
   MEDIA_RETENTION_DAYS,
   MONITORING_MINUTES,
   OrganisationSettingsInput,
+  RAW_RETENTION_DAYS,
   type Language,
   type OrganisationSettings,
 } from '@fleet/contract';
@@ -15,6 +16,7 @@ export type SettingsForm = {
   /** Remove the saved secret (the new-secret field is then ignored). */
   clearSecret: boolean;
   mediaRetentionDays: string;
+  rawRetentionDays: string;
   maxMonitoringMinutes: string;
   defaultLanguage: Language;
 };
@@ -24,6 +26,7 @@ export const FIELDS = [
   'alarmWebhookUrl',
   'alarmWebhookSecret',
   'mediaRetentionDays',
+  'rawRetentionDays',
   'maxMonitoringMinutes',
   'defaultLanguage',
 ] as const;
@@ -31,6 +34,7 @@ export const FIELDS = [
 /** The bounds shown beside the number fields and in their messages. */
 export const BOUNDS = {
   mediaRetentionDays: MEDIA_RETENTION_DAYS,
+  rawRetentionDays: RAW_RETENTION_DAYS,
   maxMonitoringMinutes: MONITORING_MINUTES,
 } as const;
 
@@ -40,6 +44,7 @@ export const formOf = (settings: OrganisationSettings): SettingsForm => ({
   alarmWebhookSecret: '',
   clearSecret: false,
   mediaRetentionDays: String(settings.mediaRetentionDays),
+  rawRetentionDays: String(settings.rawRetentionDays),
   maxMonitoringMinutes: String(settings.maxMonitoringMinutes),
   defaultLanguage: settings.defaultLanguage,
 });
@@ -57,6 +62,7 @@ export function bodyOf(form: SettingsForm): Record<string, unknown> {
     controlRoomIdentifier: form.controlRoomIdentifier.trim() || null,
     alarmWebhookUrl: form.alarmWebhookUrl.trim() || null,
     mediaRetentionDays: integer(form.mediaRetentionDays),
+    rawRetentionDays: integer(form.rawRetentionDays),
     maxMonitoringMinutes: integer(form.maxMonitoringMinutes),
     defaultLanguage: form.defaultLanguage,
   };
@@ -68,9 +74,9 @@ export function bodyOf(form: SettingsForm): Record<string, unknown> {
 /** The contract's schema over the body; a blank number is "required". */
 export function formIssues(form: SettingsForm): Issue[] {
   const body = bodyOf(form);
-  const blank = (['mediaRetentionDays', 'maxMonitoringMinutes'] as const).filter(
-    (field) => form[field].trim() === '',
-  );
+  const blank = (
+    ['mediaRetentionDays', 'rawRetentionDays', 'maxMonitoringMinutes'] as const
+  ).filter((field) => form[field].trim() === '');
   const issues = schemaIssues(OrganisationSettingsInput, body)
     .filter((issue) => !blank.includes(issue.field as (typeof blank)[number]))
     .map((issue) => lengthIssue(issue, body[issue.field]));

@@ -119,7 +119,7 @@ export function ControlRoomCard({
   );
 }
 
-/** Media retention, the longest monitoring and the default language. */
+/** Media and raw-data retention, the longest monitoring and the default language. */
 export function MonitoringCard({ form, mayChange }: { form: Form; mayChange: boolean }) {
   const { t } = useTranslation();
   const range = (name: keyof typeof BOUNDS) =>
@@ -136,6 +136,13 @@ export function MonitoringCard({ form, mayChange }: { form: Form; mayChange: boo
           name="mediaRetentionDays"
           type="number"
           hint={range('mediaRetentionDays')}
+        />
+        <SettingsInput
+          form={form}
+          mayChange={mayChange}
+          name="rawRetentionDays"
+          type="number"
+          hint={`${t('organisationSettings.hints.rawRetentionDays')} ${range('rawRetentionDays')}`}
         />
         <SettingsInput
           form={form}

@@ -5,12 +5,13 @@ export const organisationSettingsEn = {
   readOnly: 'Only OEM and reseller users may change these settings; you see them read-only.',
   defaults: 'Nothing saved yet: these are the defaults.',
   controlRoom: 'Control room',
-  monitoring: 'Monitoring and media',
+  monitoring: 'Monitoring, media and data',
   fields: {
     controlRoomIdentifier: 'Control room identifier',
     alarmWebhookUrl: 'Alarm webhook URL',
     alarmWebhookSecret: 'New webhook secret',
     mediaRetentionDays: 'Media retention (days)',
+    rawRetentionDays: 'Raw data retention (days)',
     maxMonitoringMinutes: 'Maximum monitoring duration (minutes)',
     defaultLanguage: 'Default language',
   },
@@ -19,6 +20,8 @@ export const organisationSettingsEn = {
     alarmWebhookUrl:
       'A public http or https address; alarms are posted there when a monitoring starts. An address on the own network must be allowed by the server’s operator.',
     alarmWebhookSecret: 'At least {{count}} characters. Leave empty to keep the current secret.',
+    rawRetentionDays:
+      'Records and positions the vehicles sent are removed after this, by whole months; trips, statistics and scores stay.',
     range: 'From {{min}} to {{max}}.',
   },
   secretSet: 'A secret is set',
