@@ -17,7 +17,12 @@ import { errorText } from '@/lib/api-client';
 import { useAuthenticatedSession } from '@/lib/auth';
 import { cn } from '@/lib/class-names';
 import { entityKey, useEntity, type Entity } from '../api/entities';
-import { groupSettingsQueryOptions, saveGroupSettings, settingsKeys } from '../api/configurations';
+import {
+  assetConfigsQueries,
+  groupSettingsQueryOptions,
+  saveGroupSettings,
+  settingsKeys,
+} from '../api/configurations';
 import { mayWrite } from '../resources';
 import { QueryState } from '../shared';
 import { DeviceStatesTable } from './device-states';
@@ -113,7 +118,7 @@ function SettingsForm({
       await queryClient.invalidateQueries({
         queryKey: entityKey('configurationgroups', groupId),
       });
-      await queryClient.invalidateQueries({ queryKey: ['management', 'configs'] });
+      await queryClient.invalidateQueries(assetConfigsQueries());
     },
   });
 
