@@ -1,8 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { API_CONTENT_TYPE } from '@fleet/contract';
 import {
   ApiError,
   createApiClient,
   errorText,
+  requestBody,
+  requestHeaders,
+  totalCount,
   type Exclusive,
   type TokenSource,
 } from './api-client';
@@ -289,5 +293,43 @@ describe('errorText (spec §8)', () => {
     expect(errorText(new ApiError(500, undefined))).toBe('HTTP 500');
     expect(errorText(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
     expect(errorText('offline')).toBe('offline');
+  });
+});
+
+describe('the parts of a request', () => {
+  it.each([
+    ['with a token', 'abc', { Authorization: 'Bearer abc' }],
+    ['without one', undefined, {}],
+    ['with an empty one', '', {}],
+  ])('headers %s', (_, token, extra) => {
+    expect(requestHeaders(token)).toEqual({
+      Accept: 'application/json',
+      'Content-Type': API_CONTENT_TYPE,
+      ...extra,
+    });
+  });
+
+  it.each([
+    ['POST', undefined, '{}'],
+    ['PUT', undefined, '{}'],
+    ['GET', undefined, undefined],
+    ['DELETE', undefined, undefined],
+    ['POST', { a: 1 }, '{"a":1}'],
+    ['PUT', [], '[]'],
+    ['POST', null, '{}'],
+  ])('the body of a %s given %j is %s', (method, body, sent) => {
+    expect(requestBody(method, body)).toBe(sent);
+  });
+
+  it.each([
+    ['42', 42],
+    ['0', 0],
+    [null, undefined],
+    ['', 0],
+    ['many', undefined],
+    ['1.5', undefined],
+    ['1e30', undefined],
+  ])('X-Total-Count %j reads %j', (header, total) => {
+    expect(totalCount(header)).toBe(total);
   });
 });

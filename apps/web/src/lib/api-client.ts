@@ -118,36 +118,58 @@ function callOf(
 /** Calls whose method carries a body; without one they send `{}`, so the JSON type holds. */
 const SENDS_BODY = new Set(['POST', 'PUT']);
 
-export function createApiClient(
-  fetchFn: typeof fetch,
-  session: TokenSource,
-  { exclusive = (_name, work) => work() }: ClientOptions = {},
-) {
-  async function send(path: string, options: RequestOptions, token: string | undefined) {
+/** Spec §7: every call carries the versioned JSON content type, and the token when it has one. */
+export function requestHeaders(token: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': API_CONTENT_TYPE,
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** The JSON sent: the body given; `{}` for a POST or PUT without one; nothing otherwise. */
+export function requestBody(method: string, body: unknown): string | undefined {
+  const sent = body ?? (SENDS_BODY.has(method) ? {} : undefined);
+  return sent === undefined ? undefined : JSON.stringify(sent);
+}
+
+/** A list page's X-Total-Count: undefined when absent or not a count. */
+export function totalCount(header: string | null): number | undefined {
+  const total = header === null ? NaN : Number(header);
+  return Number.isSafeInteger(total) ? total : undefined;
+}
+
+type Send = (
+  path: string,
+  options: RequestOptions,
+  token: string | undefined,
+) => Promise<{ data: unknown; headers: Headers }>;
+
+/** One call over `fetchFn`: its answer read as data (spec §7), or an ApiError. */
+const sender =
+  (fetchFn: typeof fetch): Send =>
+  async (path, options, token) => {
     const method = options.method ?? 'GET';
-    // Spec §7: every call carries the versioned JSON content type.
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Content-Type': API_CONTENT_TYPE,
-    };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const body = options.body ?? (SENDS_BODY.has(method) ? {} : undefined);
     const response = await fetchFn(url(path, options), {
       method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: requestHeaders(token),
+      body: requestBody(method, options.body),
     });
     const answer = await readBody(response);
     if (!response.ok) throw new ApiError(response.status, answer);
     return { data: responseData(answer), headers: response.headers };
-  }
+  };
 
-  // One refresh at a time: concurrent calls that meet an expired token all wait for the same one,
-  // because the server rotates refresh tokens and a second refresh with the old one would fail.
-  // Across tabs too: the refresh holds a lock every tab shares, and a tab that waited for it
-  // takes the tokens the other tab stored instead of refreshing with the spent one.
+/**
+ * One refresh at a time: concurrent calls that meet an expired token all wait for the same one,
+ * because the server rotates refresh tokens and a second refresh with the old one would fail.
+ * Across tabs too: the refresh holds a lock every tab shares, and a tab that waited for it
+ * takes the tokens the other tab stored instead of refreshing with the spent one.
+ */
+function tokenRefresher(session: TokenSource, exclusive: Exclusive, send: Send) {
   let refreshing: Promise<boolean> | null = null;
-  function refreshOnce(expired: string): Promise<boolean> {
+  return function refreshOnce(expired: string): Promise<boolean> {
     refreshing ??= exclusive(REFRESH_LOCK, async () => {
       session.reload?.();
       const refreshToken = session.refreshToken();
@@ -162,14 +184,18 @@ export function createApiClient(
       }
     }).finally(() => (refreshing = null));
     return refreshing;
-  }
+  };
+}
 
-  /**
-   * Runs `attempt` with the session's access token; when it fails with an ApiError 401
-   * TOKEN_EXPIRED, refreshes once and runs it again with the new token. Every call goes through
-   * here, and so can one that fetch cannot make (an upload that reports its progress).
-   */
-  async function authorized<T>(attempt: (token: string | undefined) => Promise<T>): Promise<T> {
+/**
+ * Runs `attempt` with the session's access token; when it fails with an ApiError 401
+ * TOKEN_EXPIRED, refreshes once and runs it again with the new token. Every call goes through
+ * here, and so can one that fetch cannot make (an upload that reports its progress).
+ */
+function authorizer(session: TokenSource, refreshOnce: (expired: string) => Promise<boolean>) {
+  return async function authorized<T>(
+    attempt: (token: string | undefined) => Promise<T>,
+  ): Promise<T> {
     const token = session.accessToken();
     try {
       return await attempt(token);
@@ -185,7 +211,16 @@ export function createApiClient(
       if (!fresh) throw error;
       return await attempt(fresh);
     }
-  }
+  };
+}
+
+export function createApiClient(
+  fetchFn: typeof fetch,
+  session: TokenSource,
+  { exclusive = (_name, work) => work() }: ClientOptions = {},
+) {
+  const send = sender(fetchFn);
+  const authorized = authorizer(session, tokenRefresher(session, exclusive, send));
 
   async function exchange(path: string, options: RequestOptions = {}) {
     if (options.token) return await send(path, options, options.token);
@@ -202,9 +237,7 @@ export function createApiClient(
     options?: Omit<RequestOptions, 'method' | 'body'>,
   ): Promise<{ items: T[]; total: number | undefined }> {
     const { data, headers } = await exchange(path, { ...options, method: 'GET' });
-    const header = headers.get('X-Total-Count');
-    const total = header === null ? NaN : Number(header);
-    return { items: data as T[], total: Number.isSafeInteger(total) ? total : undefined };
+    return { items: data as T[], total: totalCount(headers.get('X-Total-Count')) };
   }
 
   /** One call of the contract's table of endpoints, typed by it: `call(endpoints.assets.get, {params: {id}})`. */

@@ -1,7 +1,10 @@
 import {
   API_BASE,
   API_CONTENT_TYPE,
+  endpointPath,
   PROGRESS_STATUSES,
+  type Endpoint,
+  type EndpointInput,
   type ProgressStatus,
 } from '@fleet/contract';
 import { ApiError } from './api-client';
@@ -29,14 +32,38 @@ export class WorkFailed extends Error {
   }
 }
 
-type StreamOptions<T> = {
-  method: 'POST' | 'DELETE';
-  base?: keyof typeof API_BASE;
-  query?: Record<string, string | number | undefined>;
+type Listener<T> = {
   signal?: AbortSignal;
   /** Each line, as it arrives. */
   onLine: (line: T) => void;
 };
+
+type StreamOptions<T> = Listener<T> & {
+  method: 'POST' | 'DELETE';
+  base?: keyof typeof API_BASE;
+  query?: Record<string, string | number | undefined>;
+};
+
+/**
+ * A call of the contract's table of endpoints that answers its progress as JSON lines
+ * (`streamCall(endpoints.adminData.deleteData, {params: {id}, query: {confirm}}, {onLine})`);
+ * see streamProgress.
+ */
+export function streamCall<T extends ProgressLine, E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  listener: Listener<T>,
+): Promise<T> {
+  const { method, path, base } = endpoint;
+  if (method !== 'POST' && method !== 'DELETE') throw new Error(`${method} streams no progress`);
+  const { params, query } = input as { params?: object; query?: StreamOptions<T>['query'] };
+  return streamProgress<T>(endpointPath(path, params), {
+    method,
+    base: base === 'device' ? 'main' : base,
+    query,
+    ...listener,
+  });
+}
 
 /**
  * Calls `path` and reads its lines to the end. Resolves with the last line (finished); rejects

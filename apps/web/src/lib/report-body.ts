@@ -1,4 +1,5 @@
-import type { ReportBody } from '@fleet/contract';
+import { endpoints, type ReportBody } from '@fleet/contract';
+import { endpointKey } from './endpoint-key';
 import { toLocalIso } from './fleet-time';
 
 /** assets or drivers: which report of spec §7 (POST organisations/{id}/reports/{kind}). */
@@ -42,12 +43,12 @@ export function reportBody(request: ReportRequest): ReportBody {
   };
 }
 
-/** The query key of a report: everything that changes its answer, and the Update time. */
+/**
+ * The query key of a report: its call's (organisations/{id}/reports/{kind}), then everything that
+ * changes its answer (the body, where a GET has its query) and the Update time.
+ */
 export const reportKey = (request: ReportRequest) =>
-  [
-    'organisations',
-    request.organisationId,
-    'reports',
-    request.kind,
-    { ...reportBody(request), update: request.update ?? 0 },
-  ] as const;
+  endpointKey(endpoints.reports[request.kind], {
+    params: { id: request.organisationId },
+    query: { ...reportBody(request), update: request.update ?? 0 },
+  });

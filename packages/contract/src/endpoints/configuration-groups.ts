@@ -1,5 +1,6 @@
 import {
   ConfigurationGroup,
+  ConfigurationGroupMembers,
   CreateConfigurationGroupBody,
   UpdateConfigurationGroupBody,
 } from '../fleet.js';
@@ -9,8 +10,9 @@ import {
   ConfigurationGroupListQuery,
 } from '../management.js';
 import { crudEndpoints } from './crud.js';
+import { memberChanges, memberLists } from './membership.js';
 
-export const configurationGroups = crudEndpoints(
+const crud = crudEndpoints(
   'configurationgroups',
   'configuration groups',
   {
@@ -36,3 +38,17 @@ export const configurationGroups = crudEndpoints(
     conflicts: { create: [409], update: [409], delete: [409] },
   },
 );
+
+export const configurationGroups = {
+  ...crud,
+  ...memberLists(
+    'configurationgroups',
+    'configuration groups',
+    ConfigurationGroupMembers,
+    "Assets of the group's organisation not in it (without one, or in another)",
+  ),
+  assets: memberChanges('configurationgroups', 'configuration groups', 'asset', {
+    add: 'Put the asset in this configuration group, out of any other; its device gets the settings',
+    remove: 'Take the asset out of this configuration group; its device gets the defaults',
+  }),
+};

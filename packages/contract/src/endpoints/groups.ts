@@ -1,8 +1,9 @@
-import { CreateGroupBody, Group, UpdateGroupBody } from '../fleet.js';
+import { CreateGroupBody, Group, GroupMembers, UpdateGroupBody } from '../fleet.js';
 import { GroupListPage, GroupListQuery } from '../management.js';
 import { crudEndpoints } from './crud.js';
+import { memberChanges, memberLists, memberRemoveWithPut } from './membership.js';
 
-export const groups = crudEndpoints(
+const crud = crudEndpoints(
   'groups',
   'groups',
   {
@@ -22,3 +23,24 @@ export const groups = crudEndpoints(
     conflicts: { create: [409], update: [409] },
   },
 );
+
+const add = 'Add to the group (again: no change)';
+const remove = 'Take out of the group';
+
+export const groups = {
+  ...crud,
+  ...memberLists(
+    'groups',
+    'groups',
+    GroupMembers,
+    "Assets and drivers of the group's organisation not in the group yet",
+  ),
+  assets: {
+    ...memberChanges('groups', 'groups', 'asset', { add, remove }),
+    removeWithPut: memberRemoveWithPut('groups', 'groups', 'asset', remove),
+  },
+  drivers: {
+    ...memberChanges('groups', 'groups', 'driver', { add, remove }),
+    removeWithPut: memberRemoveWithPut('groups', 'groups', 'driver', remove),
+  },
+};

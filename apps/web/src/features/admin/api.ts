@@ -3,12 +3,11 @@ import {
   type DeletionProgress,
   type DriverLink,
   type ImportProgress,
-  type QueryPoint,
 } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
 import { endpointKey } from '@/lib/endpoint-key';
-import { streamProgress } from '@/lib/progress-stream';
+import { streamCall } from '@/lib/progress-stream';
 
 /** A window of the admin calls, as sent: ISO 8601 with the fleet's offset. */
 export type Window = { from: string; until: string };
@@ -28,13 +27,7 @@ export const reprocess = (
   signal: AbortSignal,
   onLine: (line: ImportProgress) => void,
 ) =>
-  streamProgress<ImportProgress>('rawdatas/import', {
-    method: 'POST',
-    base: 'admin',
-    query: { ...window, ...scope },
-    signal,
-    onLine,
-  });
+  streamCall(endpoints.adminData.reprocess, { query: { ...window, ...scope } }, { signal, onLine });
 
 /** DELETE /admin-api/organisations/{id}/data?confirm=<name>. */
 export const deleteData = (
@@ -43,20 +36,19 @@ export const deleteData = (
   signal: AbortSignal,
   onLine: (line: DeletionProgress) => void,
 ) =>
-  streamProgress<DeletionProgress>(`organisations/${organisationId}/data`, {
-    method: 'DELETE',
-    base: 'admin',
-    query: { confirm },
-    signal,
-    onLine,
-  });
+  streamCall(
+    endpoints.adminData.deleteData,
+    { params: { id: organisationId }, query: { confirm } },
+    { signal, onLine },
+  );
 
-export const queryPointsOptions = (assetId: number, window: Window) =>
-  queryOptions({
-    queryKey: ['admin', 'querypoints', assetId, window],
-    queryFn: () =>
-      api.get<QueryPoint[]>(`assets/${assetId}/querypoints`, { base: 'admin', query: window }),
+export const queryPointsOptions = (assetId: number, window: Window) => {
+  const input = { params: { id: assetId }, query: window };
+  return queryOptions({
+    queryKey: endpointKey(endpoints.adminData.queryPoints, input),
+    queryFn: () => api.call(endpoints.adminData.queryPoints, input),
   });
+};
 
 export const driverLinksOptions = (assetId: number, window: Window) =>
   queryOptions({

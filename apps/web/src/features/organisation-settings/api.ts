@@ -1,17 +1,20 @@
-import type { OrganisationSettings } from '@fleet/contract';
+import { endpoints, type OrganisationSettingsInput } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
+import { endpointKey } from '@/lib/endpoint-key';
+
+const table = endpoints.organisationSettings;
 
 export const settingsKey = (organisationId: number) =>
-  ['organisation-settings', organisationId] as const;
+  endpointKey(table.get, { params: { id: organisationId } });
 
 export const useOrganisationSettings = (organisationId: number) =>
   useQuery(
     queryOptions({
       queryKey: settingsKey(organisationId),
-      queryFn: () => api.get<OrganisationSettings>(`organisations/${organisationId}/settings`),
+      queryFn: () => api.call(table.get, { params: { id: organisationId } }),
     }),
   );
 
-export const saveOrganisationSettings = (organisationId: number, body: Record<string, unknown>) =>
-  api.post<OrganisationSettings>(`organisations/${organisationId}/settings`, body);
+export const saveOrganisationSettings = (organisationId: number, body: OrganisationSettingsInput) =>
+  api.call(table.save, { params: { id: organisationId }, body });

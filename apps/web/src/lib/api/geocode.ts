@@ -1,21 +1,24 @@
-import { GEOCODE_LANGUAGES, type GeocodeAnswer, type Location } from '@fleet/contract';
+import { endpoints, GEOCODE_LANGUAGES, type Location } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/auth';
+import { endpointKey } from '@/lib/endpoint-key';
 
 type GeocodeLanguage = (typeof GEOCODE_LANGUAGES)[number];
 
 /** GET geocode: the server's reverse geocoding (cached there too); null when it names nothing. */
+const addressInput = (location: Location, language: GeocodeLanguage) => ({
+  query: { latitude: location.latitude, longitude: location.longitude, language },
+});
+
 export const getAddress = (location: Location, language: GeocodeLanguage) =>
   api
-    .get<GeocodeAnswer>('geocode', {
-      query: { latitude: location.latitude, longitude: location.longitude, language },
-    })
+    .call(endpoints.geocoding.address, addressInput(location, language))
     .then((answer) => answer.address);
 
 export const addressQueryOptions = (location: Location, language: GeocodeLanguage) =>
   queryOptions({
-    queryKey: ['geocode', location.latitude, location.longitude, language],
+    queryKey: endpointKey(endpoints.geocoding.address, addressInput(location, language)),
     queryFn: () =>
       getAddress(location, language).catch((error: unknown) => {
         console.warn('Reverse geocoding failed', error);

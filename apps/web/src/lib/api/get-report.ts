@@ -1,14 +1,14 @@
-import type { Report } from '@fleet/contract';
+import { endpoints } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
 import { reportBody, reportKey, type ReportRequest } from '@/lib/report-body';
 
 /** POST organisations/{id}/reports/assets or …/drivers: the one report fetcher of every screen. */
 export const getReport = (request: ReportRequest) =>
-  api.post<Report>(
-    `organisations/${request.organisationId}/reports/${request.kind}`,
-    reportBody(request),
-  );
+  api.call(endpoints.reports[request.kind], {
+    params: { id: request.organisationId },
+    body: reportBody(request),
+  });
 
 export const reportQueryOptions = (request: ReportRequest) =>
   queryOptions({ queryKey: reportKey(request), queryFn: () => getReport(request) });

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useOrganisations } from '@/lib/api/get-organisations';
 import { useAuthenticatedSession } from '@/lib/auth';
 import { deleteData } from '../api';
-import { deleteConfirmation } from '../delete-confirmation';
+import { deleteConfirmation } from '@/lib/delete-confirmation';
 
 export type DeletionRun =
   | { phase: 'idle' }

@@ -1,7 +1,10 @@
-import type { FleetEntry, FleetOrganisationCount } from '@fleet/contract';
+import { endpoints, type FleetEntry, type FleetQuery } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
+import { endpointKey } from '@/lib/endpoint-key';
 import { pageQuery } from '../fleet';
+
+const table = endpoints.fleet;
 
 /** One page of the cards, how many come before it, and how many there are (X-Total-Count). */
 export interface FleetPage {
@@ -9,6 +12,12 @@ export interface FleetPage {
   offset: number;
   total: number;
 }
+
+/** The call of a page: with entities, of the organisations below too. */
+const pageInput = (organisationId: number, page: number, entities: boolean) => ({
+  params: { id: organisationId },
+  query: { ...pageQuery(page), ...(entities ? { entities: true } : {}) } satisfies FleetQuery,
+});
 
 /**
  * GET organisations/{id}/assets/fleet?limit&offset: one page of the cards, paged, sorted and
@@ -20,25 +29,27 @@ export async function getFleetPage(
   page: number,
   entities: boolean,
 ): Promise<FleetPage> {
-  const query = pageQuery(page);
-  const { items, total } = await api.page<FleetEntry>(
-    `organisations/${organisationId}/assets/fleet`,
-    { query: { ...query, ...(entities ? { entities: true } : {}) } },
-  );
-  return { items, offset: query.offset, total: total ?? query.offset + items.length };
+  const input = pageInput(organisationId, page, entities);
+  const { items, total } = await api.callPage(table.list, input);
+  const { offset } = input.query;
+  return { items, offset, total: total ?? offset + items.length };
 }
+
+/** Whether a fleet page's key is of this organisation and scope (any page). */
+const sameFleet = (key: readonly unknown[], organisationId: number, entities: boolean) =>
+  key[1] === organisationId &&
+  (key.at(-1) as FleetQuery | undefined)?.entities === (entities || undefined);
 
 /**
  * The page's query. Its key starts with the fleet's, so refreshing the fleet refreshes every page;
- * while the next page loads, the one shown stays (of the same organisation only).
+ * while the next page loads, the one shown stays (of the same organisation and scope only).
  */
 export const fleetPageQueryOptions = (organisationId: number, page: number, entities: boolean) =>
   queryOptions({
-    queryKey: ['organisations', organisationId, 'fleet', entities ? 'subtree' : 'own', { page }],
+    queryKey: endpointKey(table.list, pageInput(organisationId, page, entities)),
     queryFn: () => getFleetPage(organisationId, page, entities),
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === organisationId &&
-      previousQuery.queryKey[3] === (entities ? 'subtree' : 'own')
+      previousQuery && sameFleet(previousQuery.queryKey, organisationId, entities)
         ? previous
         : undefined,
   });
@@ -51,14 +62,13 @@ export const useFleetPage = (
 ) => useQuery({ ...fleetPageQueryOptions(organisationId, page, entities), enabled });
 
 /** GET organisations/{id}/assets/fleet/organisations: the cards of each organisation of the subtree. */
-export const fleetCountsQueryOptions = (organisationId: number) =>
-  queryOptions({
-    queryKey: ['organisations', organisationId, 'fleet', 'organisations'],
-    queryFn: () =>
-      api.get<FleetOrganisationCount[]>(
-        `organisations/${organisationId}/assets/fleet/organisations`,
-      ),
+export const fleetCountsQueryOptions = (organisationId: number) => {
+  const input = { params: { id: organisationId } };
+  return queryOptions({
+    queryKey: endpointKey(table.organisations, input),
+    queryFn: () => api.call(table.organisations, input),
   });
+};
 
 export const useFleetCounts = (organisationId: number, enabled: boolean) =>
   useQuery({ ...fleetCountsQueryOptions(organisationId), enabled });

@@ -1,35 +1,35 @@
-import type {
-  AssetConfigs,
-  GroupConfigurationList,
-  UpdateGroupConfigurationsBody,
-} from '@fleet/contract';
+import { endpoints, type UpdateGroupConfigurationsBody } from '@fleet/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
+import { endpointKey, endpointQueries } from '@/lib/endpoint-key';
 
-export const settingsKeys = (groupId: number) => [
-  'management',
-  'configurationgroups',
-  'settings',
-  groupId,
-];
+const table = endpoints.configurations;
+
+/** The key of every query of a group's settings (whatever its query). */
+export const settingsKeys = (groupId: number) =>
+  endpointKey(table.group, { params: { id: groupId } });
+
+/** Every asset's effective settings: they change with a group's settings. */
+export const assetConfigsQueries = () => endpointQueries(table.asset);
 
 /** Every setting of the group: its value or the default, with the definitions (spec §7). */
-export const groupSettingsQueryOptions = (groupId: number) =>
-  queryOptions({
-    queryKey: settingsKeys(groupId),
-    queryFn: () =>
-      api.get<GroupConfigurationList>(`configurationgroups/${groupId}/deviceconfigurations`, {
-        query: { defaults: true, definitions: true },
-      }),
+export const groupSettingsQueryOptions = (groupId: number) => {
+  const input = { params: { id: groupId }, query: { defaults: true, definitions: true } };
+  return queryOptions({
+    queryKey: endpointKey(table.group, input),
+    queryFn: () => api.call(table.group, input),
   });
+};
 
 /** The update: a list of {deviceConfigurationId, value}; all written or none. */
 export const saveGroupSettings = (groupId: number, body: UpdateGroupConfigurationsBody) =>
-  api.post<GroupConfigurationList>(`configurationgroups/${groupId}/deviceconfigurations`, body);
+  api.call(table.updateGroup, { params: { id: groupId }, body });
 
 /** GET assets/{id}/configs: the asset's effective settings and whether its device has them. */
-export const assetConfigsQueryOptions = (assetId: number) =>
-  queryOptions({
-    queryKey: ['management', 'configs', assetId],
-    queryFn: () => api.get<AssetConfigs>(`assets/${assetId}/configs`),
+export const assetConfigsQueryOptions = (assetId: number) => {
+  const input = { params: { id: assetId } };
+  return queryOptions({
+    queryKey: endpointKey(table.asset, input),
+    queryFn: () => api.call(table.asset, input),
   });
+};

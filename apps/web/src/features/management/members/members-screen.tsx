@@ -95,7 +95,9 @@ function MemberKindCard({
         }),
         { type: 'success' },
       );
-      await queryClient.invalidateQueries({ queryKey: memberKeys(owner, id) });
+      await Promise.all(
+        memberKeys(owner, id).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
       // An asset's configuration group shows on the asset too.
       await queryClient.invalidateQueries(entityQueries(kind));
     },

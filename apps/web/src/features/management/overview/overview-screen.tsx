@@ -1,5 +1,5 @@
 import '../locales/register';
-import type { ManagementOverview } from '@fleet/contract';
+import { endpoints } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Badge, Card, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +7,16 @@ import { Link } from 'react-router';
 import { managementHrefs } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { api, useAuthenticatedSession } from '@/lib/auth';
+import { endpointKey } from '@/lib/endpoint-key';
 import { QueryState } from '../shared';
 
-const overviewQueryOptions = (organisationId: number) =>
-  queryOptions({
-    queryKey: ['management', 'overview', organisationId],
-    queryFn: () =>
-      api.get<ManagementOverview>(`organisations/${organisationId}/managementoverview`),
+const overviewQueryOptions = (organisationId: number) => {
+  const input = { params: { id: organisationId } };
+  return queryOptions({
+    queryKey: endpointKey(endpoints.managementOverview.get, input),
+    queryFn: () => api.call(endpoints.managementOverview.get, input),
   });
+};
 
 const COUNTS = ['assets', 'devices', 'drivers', 'groups'] as const;
 

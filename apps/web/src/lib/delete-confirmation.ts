@@ -1,5 +1,5 @@
 /**
- * Whether the typed text confirms deleting the organisation's data: its exact name (spaces
+ * Whether the typed text confirms deleting an organisation or its data: its exact name (spaces
  * around it aside). Not the name is said once as much was typed as the name holds, not at the
  * first letter.
  */
