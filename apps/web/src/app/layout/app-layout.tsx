@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { useLiveUpdates } from '../live-updates';
 import { useRouteHandle } from '../route-handle';
 import { Breadcrumb } from './breadcrumb';
 import { Footer } from './footer';
@@ -10,6 +11,7 @@ import { useSidebar } from './use-sidebar';
 export function Component() {
   const sidebar = useSidebar();
   const { hideFooter, topBarClass } = useRouteHandle();
+  useLiveUpdates();
   return (
     <>
       {/* Below 1200 px, pointing at the left screen edge slides the sidebar in. */}

@@ -3,12 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';
 import { toLocalIso } from '@/lib/fleet-time';
-import { pollWhileOpen, REQUEST_POLL_MS } from '../media';
 import type { Period } from './media';
 
 const owner = (type: EntityType) => (type === 'ASSET' ? 'assets' : 'drivers');
 
-/** GET assets|drivers/{id}/mediarequests, newest first; asks again every few seconds while one is open. */
+/** GET assets|drivers/{id}/mediarequests, newest first; the push channel (app/live-updates) says when to ask again. */
 export const useMediaRequests = (type: EntityType, id: number, period: Period) =>
   useQuery({
     queryKey: [
@@ -23,17 +22,15 @@ export const useMediaRequests = (type: EntityType, id: number, period: Period) =
       api.get<MediaRequest[]>(`${owner(type)}/${id}/mediarequests`, {
         query: { from: toLocalIso(period.from), until: toLocalIso(period.until) },
       }),
-    refetchInterval: (query) => pollWhileOpen(query.state.data),
   });
 
-/** GET mediarequests/{id}/medias: each camera's availability; asks again until the request settles. */
+/** GET mediarequests/{id}/medias: each camera's availability; pushed changes make it ask again. */
 export const useRequestedMedia = (request: MediaRequest, enabled: boolean) =>
   useQuery({
     // Settling is part of the key: the answer read once it settled is the last word.
     queryKey: ['requested-media', request.id, request.settled],
     queryFn: () => api.get<RequestedMedia[]>(`mediarequests/${request.id}/medias`),
     enabled,
-    refetchInterval: request.settled ? false : REQUEST_POLL_MS,
   });
 
 /** POST assets|drivers/{id}/mediarequests (for a driver: the vehicle the driver drove then). */

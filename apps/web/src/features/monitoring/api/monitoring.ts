@@ -28,8 +28,8 @@ export const monitoringsQueryOptions = (type: EntityType, id: number, period: Pe
     queryKey: ['monitorings', type, id, period],
     queryFn: () =>
       api.get<AssetMonitoring[]>(`${base(type)}/${id}/assetmonitorings`, { query: range(period) }),
-    // A card's ACTIVE becomes END when the device or the control room ends it.
-    refetchInterval: 10_000,
+    // A card's ACTIVE becomes END when the device or the control room ends it: pushed
+    // (app/live-updates), no polling.
   });
 
 export const requestsQueryOptions = (assetId: number, period: Period) =>
@@ -39,8 +39,7 @@ export const requestsQueryOptions = (assetId: number, period: Period) =>
       api.get<AssetMonitoringRequest[]>(`assets/${assetId}/assetmonitoringrequests`, {
         query: range(period),
       }),
-    // Pending becomes synced, then active, as the device answers.
-    refetchInterval: 5_000,
+    // Pending becomes synced, then active, as the device answers: pushed.
   });
 
 /** Spec §8: the active-monitoring lookup's 404 means none is active. */
@@ -54,7 +53,6 @@ export const activeQueryOptions = (assetId: number) =>
           if (error instanceof ApiError && error.status === 404) return null;
           throw error;
         }),
-    refetchInterval: 5_000,
   });
 
 export const useMonitorings = (type: EntityType, id: number, period: Period) =>
