@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useScrollKeeper } from './scroll-keeper';
 
 /**
  * Wraps every route. ScrollRestoration gives the spec's scrolling: the saved position on
- * back/forward, otherwise the hash anchor, otherwise the top.
+ * back/forward, otherwise the hash anchor, otherwise the top; the scroll keeper reaches the saved
+ * position too when the screen grows as its data arrives.
  */
 export function RootLayout() {
+  useScrollKeeper();
   return (
     <>
       <ScrollRestoration />
