@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useScrollKeeper } from './scroll-keeper';
 
 /**
  * Wraps every route. ScrollRestoration gives the spec's scrolling: the saved position on
- * back/forward, otherwise the hash anchor, otherwise the top; the scroll keeper reaches the saved
- * position too when the screen grows as its data arrives.
+ * back/forward, otherwise the hash anchor, otherwise the top (the signed-in shell's scroll keeper
+ * reaches it too when the screen grows as its data arrives).
  */
 export function RootLayout() {
-  useScrollKeeper();
   return (
     <>
       <ScrollRestoration />
