@@ -65,7 +65,9 @@ describe('pushed changes', () => {
       }),
     });
     const state = page.getByTestId('media-request').first().getByTestId('media-request-state');
-    await page.getByText('Waiting for the device').waitFor({ timeout: PUSHED_MS });
+    await state
+      .getByText('Waiting for the device', { exact: true })
+      .waitFor({ timeout: PUSHED_MS });
 
     // The device's long-poll takes the command, then acknowledges it.
     const polled = await fetch(`${new URL(page.url()).origin}/device-api/v1/commands`, {
@@ -74,10 +76,7 @@ describe('pushed changes', () => {
     const { commands } = (await polled.json()) as { commands: { id: number; kind: string }[] };
     const command = commands.find((c) => c.kind === 'MEDIA_REQUEST')!;
     await deviceApi(truck.device.credential, `commands/${command.id}/ack`, {});
-    await page
-      .getByTestId('media-request-state')
-      .getByText('Synced with device')
-      .waitFor({ timeout: PUSHED_MS });
+    await state.getByText('Synced with device', { exact: true }).waitFor({ timeout: PUSHED_MS });
     expect(await state.textContent()).toBe('Synced with device');
     await screenshot(page, 'live-media-request-synced');
     await context.close();
