@@ -25,6 +25,7 @@ import { createDeviceChannel } from './modules/device-channel/index.js';
 import { createDevices, deviceLogins, deviceReads, deviceRoutes } from './modules/devices/index.js';
 import { createDrivers, driverReads, driverRoutes } from './modules/drivers/index.js';
 import { createEngine } from './modules/engine/index.js';
+import { createEvents, eventRoutes } from './modules/events/index.js';
 import { createFleet, fleetRoutes } from './modules/fleet/index.js';
 import { createGeocoding } from './modules/geocoding/index.js';
 import { createGroups, groupMembers, groupRoutes } from './modules/groups/index.js';
@@ -146,6 +147,8 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
     }),
     media,
     mediaLinks,
+    // Issue 19 §3: the push channel, fed by the database's announcements.
+    events: createEvents({ db, access: base.access, log }),
     geocoding: createGeocoding({ db, config, version: VERSION, log }),
   };
 }
@@ -347,7 +350,9 @@ function decorate(app: App, db: Db, config: Config, engineWorkers: number) {
 function addLifeCycleHooks(app: App) {
   // Waiting long-polls answer before the server waits for its requests to end.
   app.addHook('preClose', async () => app.services.deviceChannel.releasePolls());
+  app.addHook('preClose', async () => app.services.events.release());
   app.addHook('onClose', () => app.services.deviceChannel.close());
+  app.addHook('onClose', () => app.services.events.close());
   app.addHook('onReady', async () => {
     await app.services.videoGateway.start();
     await app.jobs.start();
@@ -484,6 +489,7 @@ async function signedInMainRoutes(signedIn: FastifyInstance) {
   await signedIn.register(organisationSettingsRoutes);
   await signedIn.register(monitoringRoutes);
   await signedIn.register(managementOverviewRoutes);
+  await signedIn.register(eventRoutes);
 }
 
 /** Admin base: the OEM section's (spec §2, §6). The access module decides, for every route on it. */

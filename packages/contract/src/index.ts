@@ -24,5 +24,6 @@ export * from './management.js';
 export * from './sync.js';
 export * from './admin-constants.js';
 export * from './admin.js';
+export * from './events.js';
 export * from './endpoint.js';
 export * as endpoints from './endpoints/index.js';

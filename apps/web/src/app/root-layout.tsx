@@ -3,7 +3,8 @@ import { Outlet, ScrollRestoration } from 'react-router';
 
 /**
  * Wraps every route. ScrollRestoration gives the spec's scrolling: the saved position on
- * back/forward, otherwise the hash anchor, otherwise the top.
+ * back/forward, otherwise the hash anchor, otherwise the top (the signed-in shell's scroll keeper
+ * reaches it too when the screen grows as its data arrives).
  */
 export function RootLayout() {
   return (

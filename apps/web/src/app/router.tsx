@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { session } from '@/lib/auth';
 import { ENTITIES_HOME, paths, ROUTE_IDS } from '@/config/paths';
 import { RequireSession } from './require-session';
+import type { SignInReturn } from './sign-in-return';
 import { RootLayout, RouteError } from './root-layout';
 import type { RouteHandle } from './route-handle';
 
@@ -172,8 +173,12 @@ export const routes: RouteObject[] = [
 // router would first load the signed-in shell's chunks for the requested path. RequireSession
 // still guards every later navigation and a logout.
 const publicPaths: string[] = [paths.login, paths.monitoring];
+// It keeps where the visitor was going, as the router keeps a navigation's state (`usr`), so
+// that signing in leads there (issue 19 §8).
 if (!session.get() && !publicPaths.includes(window.location.pathname)) {
-  window.history.replaceState(null, '', paths.login);
+  const { pathname, search, hash } = window.location;
+  const usr: SignInReturn = { from: `${pathname}${search}${hash}` };
+  window.history.replaceState({ usr, key: 'default', idx: 0 }, '', paths.login);
 }
 
 export const router = createBrowserRouter(routes);

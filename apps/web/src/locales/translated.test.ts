@@ -50,6 +50,8 @@ const SAME_IN_DUTCH: Record<string, string[]> = {
     'Stops',
     'Video',
     'video',
+    // Dutch for week is week.
+    'Week',
   ],
 };
 const ALLOWED = new Set(Object.values(SAME_IN_DUTCH).flat());

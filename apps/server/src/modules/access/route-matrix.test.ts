@@ -324,6 +324,8 @@ const EXEMPT: Record<string, string[]> = {
   'user uploads: multipart with a device identifier; role × organisation in media/media.test.ts': [
     'POST /api/media',
   ],
+  'the push channel: every signed-in role may open its own, and hears only its subtree (events/events.test.ts)':
+    ['GET /api/events'],
   'reverse geocoding reveals no organisation data (the place list or its cache answers)': [
     'GET /api/geocode',
   ],

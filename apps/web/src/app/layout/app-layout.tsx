@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router';
+import { useLiveUpdates } from '../live-updates';
+import { useScrollKeeper } from '../scroll-keeper';
 import { useRouteHandle } from '../route-handle';
 import { Breadcrumb } from './breadcrumb';
 import { Footer } from './footer';
@@ -10,6 +12,9 @@ import { useSidebar } from './use-sidebar';
 export function Component() {
   const sidebar = useSidebar();
   const { hideFooter, topBarClass } = useRouteHandle();
+  useLiveUpdates();
+  // Here, not in the root layout: it stays off the sign-in page's weight.
+  useScrollKeeper();
   return (
     <>
       {/* Below 1200 px, pointing at the left screen edge slides the sidebar in. */}

@@ -1,14 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { EntityIntervalScreen } from '@/features/entity-detail/components/interval-screen';
 import { NotFound } from './not-found';
 import { useEntityParams } from './use-entity-params';
 
+/** entity-interval (spec §2): the entity's driving style per day, week or month of the period. */
 export function Component() {
-  const { t } = useTranslation();
   const entity = useEntityParams();
   if (!entity) return <NotFound />;
-  const title = t(entity.type === 'ASSET' ? 'screens.asset' : 'screens.driver', {
-    id: entity.entityId,
-  });
-  return <PlaceholderScreen title={title} subtitle={t('screens.interval')} />;
+  return <EntityIntervalScreen type={entity.type} id={entity.entityId} />;
 }

@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { afterSignIn } from '../sign-in-return';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useSession } from '@/lib/auth';
-import { paths } from '@/config/paths';
 
-/** Sign-in; a user with a session (already, or just now) is taken to the overview. */
+/**
+ * Sign-in; a user with a session (already, or just now) is taken where the session guard sent
+ * them from (a deep link), else to the overview.
+ */
 export function Component() {
   const { t } = useTranslation();
-  if (useSession()) return <Navigate to={paths.overview} replace />;
+  const { state } = useLocation();
+  if (useSession()) return <Navigate to={afterSignIn(state)} replace />;
   return (
     <div className="min-vh-100 d-flex align-items-center justify-content-center bg-body-tertiary p-3">
       <main className="card login-card shadow-sm w-100">

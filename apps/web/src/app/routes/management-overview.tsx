@@ -1,5 +1,6 @@
 import { ManagementOverviewScreen } from '@/features/management/overview/overview-screen';
+import { useOrganisationName } from '../use-organisation-name';
 
 export function Component() {
-  return <ManagementOverviewScreen />;
+  return <ManagementOverviewScreen subtitle={useOrganisationName()} />;
 }

@@ -1,5 +1,6 @@
 import { OrganisationSettingsScreen } from '@/features/organisation-settings/organisation-settings-screen';
+import { useOrganisationName } from '../use-organisation-name';
 
 export function Component() {
-  return <OrganisationSettingsScreen />;
+  return <OrganisationSettingsScreen subtitle={useOrganisationName()} />;
 }

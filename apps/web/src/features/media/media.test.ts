@@ -7,7 +7,6 @@ import {
   groupMedia,
   kindOf,
   maskOf,
-  pollWhileOpen,
   reasonBadge,
   requestState,
 } from './media';
@@ -121,13 +120,6 @@ describe('requests', () => {
     [request(true, '2026-11-10T08:00:02Z'), 'settled'],
     [request(true), 'settled'],
   ])('a request is %#: %s', (r, state) => expect(requestState(r)).toBe(state));
-
-  it('polls while a request is open and stops once all are settled', () => {
-    expect(pollWhileOpen(undefined)).toBe(false);
-    expect(pollWhileOpen([])).toBe(false);
-    expect(pollWhileOpen([{ settled: true }, { settled: false }])).toBe(3000);
-    expect(pollWhileOpen([{ settled: true }])).toBe(false);
-  });
 
   it.each([
     ['WAITING_FOR_DEVICE', 'secondary'],

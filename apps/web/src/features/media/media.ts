@@ -103,10 +103,3 @@ export function availabilityBadge(
       return 'danger';
   }
 }
-
-/** How often a list with a request still under way asks again (spec: it updates by itself). */
-export const REQUEST_POLL_MS = 3000;
-
-/** Ask again while any request is not settled; stop once all are. */
-export const pollWhileOpen = (requests: readonly Pick<MediaRequest, 'settled'>[] | undefined) =>
-  requests?.some((r) => !r.settled) ? REQUEST_POLL_MS : false;

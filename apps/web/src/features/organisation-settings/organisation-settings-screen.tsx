@@ -14,13 +14,16 @@ import { useSettingsForm } from './use-settings-form';
  * room, media retention, the longest monitoring and the default language. OEM and RESELLER
  * change them; other roles see them read-only (the server answers them 403).
  */
-export function OrganisationSettingsScreen() {
+export function OrganisationSettingsScreen({ subtitle }: { subtitle?: string }) {
   const { t } = useTranslation();
   const { organisation_id: organisationId } = useAuthenticatedSession();
   const query = useOrganisationSettings(organisationId);
   return (
     <>
-      <PageHeader title={t('nav.organisationSettings')} subtitle={t('nav.management')} />
+      <PageHeader
+        title={t('nav.organisationSettings')}
+        subtitle={subtitle || t('nav.management')}
+      />
       {query.isPending ? (
         <div className="d-flex align-items-center gap-2 text-body-secondary" role="status">
           <Spinner size="sm" aria-hidden /> {t('organisationSettings.loading')}

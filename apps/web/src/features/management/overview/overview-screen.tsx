@@ -21,13 +21,16 @@ const overviewQueryOptions = (organisationId: number) => {
 const COUNTS = ['assets', 'devices', 'drivers', 'groups'] as const;
 
 /** /management/overview: counts, and what needs attention, each a link to its filtered list. */
-export function ManagementOverviewScreen() {
+export function ManagementOverviewScreen({ subtitle }: { subtitle?: string }) {
   const { t } = useTranslation();
   const { organisation_id: organisationId } = useAuthenticatedSession();
   const overview = useQuery(overviewQueryOptions(organisationId));
   return (
     <>
-      <PageHeader title={t('management.overview.title')} subtitle={t('nav.management')} />
+      <PageHeader
+        title={t('management.overview.title')}
+        subtitle={subtitle || t('nav.management')}
+      />
       <QueryState query={overview}>
         {(data) => (
           <>

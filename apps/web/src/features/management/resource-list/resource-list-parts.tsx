@@ -1,7 +1,7 @@
 import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { managementHrefs } from '@/config/paths';
+import { hrefs, managementHrefs } from '@/config/paths';
 import type { Entity } from '../api/entities';
 import { COLUMNS, entityName, type Column } from '../columns';
 import { SyncBadge } from '../sync-marks/sync-badge';
@@ -81,6 +81,17 @@ export function ResourceTable({ resource, list }: { resource: Resource; list: Re
   );
 }
 
+/**
+ * Issue 19 §8: an asset's and a driver's name lead to their detail screen, a device's to its
+ * own page (it has no other).
+ */
+function detailHref(resource: Resource, id: number): string | undefined {
+  if (resource === 'assets') return hrefs.assetDetail(id);
+  if (resource === 'drivers') return hrefs.driverDetail(id);
+  if (resource === 'devices') return managementHrefs.entity('edit', resource, id);
+  return undefined;
+}
+
 function ResourceRow({
   resource,
   row,
@@ -94,9 +105,11 @@ function ResourceRow({
   return (
     <tr>
       {COLUMNS[resource].map((column, index) => {
-        const content = column.render
+        const value = column.render
           ? column.render(row, t, { sorted: list.state.sort !== undefined })
           : String(row[column.field] ?? '');
+        const detail = index === 0 ? detailHref(resource, row.id) : undefined;
+        const content = detail ? <Link to={detail}>{value}</Link> : value;
         // The name keeps its own element, so it reads (and is found) without the badge.
         return (
           <td key={column.field}>

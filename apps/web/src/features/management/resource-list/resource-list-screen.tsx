@@ -13,7 +13,16 @@ import { ListToolbar, ResourceTable } from './resource-list-parts';
 import { useResourceList } from './use-resource-list';
 
 /** The one list screen of spec §2: search, sort, server-side pages of 10, create, row actions, delete. */
-export function ResourceListScreen({ resource, title }: { resource: Resource; title: string }) {
+export function ResourceListScreen({
+  resource,
+  title,
+  subtitle,
+}: {
+  resource: Resource;
+  title: string;
+  /** The organisation whose list it is. */
+  subtitle?: string;
+}) {
   const { t } = useTranslation();
   const list = useResourceList(resource);
   const { state, query, pages } = list;
@@ -22,6 +31,7 @@ export function ResourceListScreen({ resource, title }: { resource: Resource; ti
     <>
       <PageHeader
         title={title}
+        subtitle={subtitle}
         actions={
           list.writes && (
             <Link className="btn btn-primary" to={managementHrefs.entity('edit', resource)}>

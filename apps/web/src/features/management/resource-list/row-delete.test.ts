@@ -1,3 +1,4 @@
+import type { Role } from '@fleet/contract';
 import { describe, expect, it } from 'vitest';
 import type { Resource } from '../resources';
 import { mayDeleteRow } from './row-delete';
@@ -23,5 +24,23 @@ describe('mayDeleteRow', () => {
     ['a driver with the id of the own organisation', 'drivers', { id: 1 }, true, true],
   ])('%s', (_, resource, row, writes, expected) => {
     expect(mayDeleteRow(resource, row, writes, organisations)).toBe(expected);
+  });
+
+  // Issue 19 §8: Delete is not offered where the server refuses it.
+  it.each<[string, Role, { id: number; user_role: Role }, boolean]>([
+    ['another USER, as USER', 'USER', { id: 8, user_role: 'USER' }, true],
+    ['a DRIVER, as USER', 'USER', { id: 8, user_role: 'DRIVER' }, true],
+    ['oneself', 'USER', { id: 3, user_role: 'USER' }, false],
+    [
+      'an INTEGRATOR, as USER (raw data: a higher role)',
+      'USER',
+      { id: 8, user_role: 'INTEGRATOR' },
+      false,
+    ],
+    ['an OEM, as RESELLER', 'RESELLER', { id: 8, user_role: 'OEM' }, false],
+    ['an INTEGRATOR, as RESELLER', 'RESELLER', { id: 8, user_role: 'INTEGRATOR' }, false],
+    ['a RESELLER, as OEM', 'OEM', { id: 8, user_role: 'RESELLER' }, true],
+  ])('a user: %s', (_, role, row, expected) => {
+    expect(mayDeleteRow('users', row, true, organisations, { userId: 3, role })).toBe(expected);
   });
 });

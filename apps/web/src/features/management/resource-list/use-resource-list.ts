@@ -21,6 +21,7 @@ export function useResourceList(resource: Resource) {
     organisation_id: organisationId,
     user_organisation_id: ownOrganisationId,
     user_role: role,
+    user_id: userId,
   } = useAuthenticatedSession();
   const [params, setParams] = useSearchParams();
   const state = readListState(params);
@@ -60,7 +61,13 @@ export function useResourceList(resource: Resource) {
     pages: pageCount(total),
     writes,
     deletes: (row: Entity) =>
-      mayDeleteRow(resource, row, writes, { own: ownOrganisationId, inView: organisationId }),
+      mayDeleteRow(
+        resource,
+        row,
+        writes,
+        { own: ownOrganisationId, inView: organisationId },
+        { userId, role },
+      ),
     deleting,
     setDeleting,
   };

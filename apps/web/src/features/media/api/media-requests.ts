@@ -4,13 +4,12 @@ import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';
 import { endpointKey, endpointQueries } from '@/lib/endpoint-key';
 import { toLocalIso } from '@/lib/fleet-time';
-import { pollWhileOpen, REQUEST_POLL_MS } from '../media';
 import type { Period } from './media';
 
 const table = endpoints.mediaRequests;
 const callsOf = (type: EntityType) => (type === 'ASSET' ? table.ofAsset : table.ofDriver);
 
-/** GET assets|drivers/{id}/mediarequests, newest first; asks again every few seconds while one is open. */
+/** GET assets|drivers/{id}/mediarequests, newest first; the push channel (app/live-updates) says when to ask again. */
 export function useMediaRequests(type: EntityType, id: number, period: Period) {
   const input = {
     params: { id },
@@ -20,18 +19,16 @@ export function useMediaRequests(type: EntityType, id: number, period: Period) {
     // Update asks again for the same period.
     queryKey: endpointKey(callsOf(type).list, input, period.update),
     queryFn: () => api.call(callsOf(type).list, input),
-    refetchInterval: (query) => pollWhileOpen(query.state.data),
   });
 }
 
-/** GET mediarequests/{id}/medias: each camera's availability; asks again until the request settles. */
+/** GET mediarequests/{id}/medias: each camera's availability; pushed changes make it ask again. */
 export const useRequestedMedia = (request: MediaRequest, enabled: boolean) =>
   useQuery({
     // Settling is part of the key: the answer read once it settled is the last word.
     queryKey: endpointKey(table.medias, { params: { id: request.id } }, request.settled),
     queryFn: () => api.call(table.medias, { params: { id: request.id } }),
     enabled,
-    refetchInterval: request.settled ? false : REQUEST_POLL_MS,
   });
 
 /** POST assets|drivers/{id}/mediarequests (for a driver: the vehicle the driver drove then). */

@@ -15,39 +15,37 @@ import {
 import type { EntityType } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/auth';
-import { endpointKey, endpointQueries, isEndpointKey } from '@/lib/endpoint-key';
+import { endpointKey, endpointQueries } from '@/lib/endpoint-key';
 import { toLocalIso } from '@/lib/fleet-time';
 
 const media = endpoints.media;
 
 export type Period = { from: Date; until: Date; update?: number };
 
+const listOf = (type: EntityType) =>
+  type === 'ASSET' ? endpoints.vehicleData.assetMedia : endpoints.vehicleData.driverMedia;
+
 /** GET assets|drivers/{id}/media: the media of the period (any preset, This year too), newest first. */
-export const mediaListOptions = (type: EntityType, id: number, period: Period) =>
-  queryOptions({
-    queryKey: ['media', type, id, toLocalIso(period.from), toLocalIso(period.until), period.update],
-    queryFn: () =>
-      api.call(
-        type === 'ASSET' ? endpoints.vehicleData.assetMedia : endpoints.vehicleData.driverMedia,
-        {
-          params: { id },
-          query: { from: toLocalIso(period.from), until: toLocalIso(period.until) },
-        },
-      ),
+export const mediaListOptions = (type: EntityType, id: number, period: Period) => {
+  const input = {
+    params: { id },
+    query: { from: toLocalIso(period.from), until: toLocalIso(period.until) },
+  };
+  return queryOptions({
+    // Update asks again for the same period.
+    queryKey: endpointKey(listOf(type), input, period.update),
+    queryFn: () => api.call(listOf(type), input),
   });
+};
 
 export const useMediaList = (type: EntityType, id: number, period: Period) =>
   useQuery(mediaListOptions(type, id, period));
 
-/**
- * The cached media lists (every owner and period), not a medium's own calls (`media/{id}`,
- * `media/{id}/links`), whose keys start the same: those are never asked again for a list's sake.
- */
-export const mediaListQueries: QueryFilters = {
-  queryKey: ['media'],
-  predicate: ({ queryKey }) =>
-    !isEndpointKey(media.get, queryKey) && !isEndpointKey(media.links, queryKey),
-};
+/** The cached media lists (every owner and period), not a medium's own calls. */
+export const mediaListQueries: QueryFilters = endpointQueries(
+  endpoints.vehicleData.assetMedia,
+  endpoints.vehicleData.driverMedia,
+);
 
 /** GET media/{id}: a medium the datapoints call only named by id. */
 export const useMedium = (id: number, known?: MediaItem) =>

@@ -31,8 +31,8 @@ export const monitoringsQueryOptions = (type: EntityType, id: number, period: Pe
   return queryOptions({
     queryKey: endpointKey(listOf(type), input, period.update),
     queryFn: () => api.call(listOf(type), input),
-    // A card's ACTIVE becomes END when the device or the control room ends it.
-    refetchInterval: 10_000,
+    // A card's ACTIVE becomes END when the device or the control room ends it: pushed
+    // (app/live-updates), no polling.
   });
 };
 
@@ -41,8 +41,7 @@ export const requestsQueryOptions = (assetId: number, period: Period) => {
   return queryOptions({
     queryKey: endpointKey(table.requests, input, period.update),
     queryFn: () => api.call(table.requests, input),
-    // Pending becomes synced, then active, as the device answers.
-    refetchInterval: 5_000,
+    // Pending becomes synced, then active, as the device answers: pushed.
   });
 };
 
@@ -55,7 +54,6 @@ export const activeQueryOptions = (assetId: number) =>
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }),
-    refetchInterval: 5_000,
   });
 
 export const useMonitorings = (type: EntityType, id: number, period: Period) =>

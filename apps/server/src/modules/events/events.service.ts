@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccessTokenClaims } from '@fleet/contract';
+import type { Db } from '../../db/database.js';
+import type { AccessService } from '../access/index.js';
+import { EventListener } from './event-listener.js';
+import { PushHub, type ChannelSink, type PushLimits } from './push-hub.js';
+
+/**
+ * Issue 19 §3: one push channel per signed-in tab. The database announces changes
+ * (migration 0017-push-events), this process's listener hears them, and the hub tells each
+ * channel the part its user may see by the access module's rules.
+ */
+export class EventsService {
+  private readonly hub: PushHub;
+  private readonly listener: EventListener;
+
+  constructor(db: Db, access: AccessService, log: FastifyBaseLogger, limits?: PushLimits) {
+    this.hub = new PushHub((user, organisationId) => access.isWithin(user, organisationId), limits);
+    this.listener = new EventListener(
+      db,
+      { event: (event) => this.hub.publish(event), reconnected: () => this.hub.resync() },
+      log,
+    );
+  }
+
+  /** Opens a channel (429 beyond the user's limit) once the listener listens; returns its close. */
+  async open(user: AccessTokenClaims, sink: ChannelSink, resumed: boolean): Promise<() => void> {
+    const close = this.hub.open(user, sink, resumed);
+    await this.listener.ensure();
+    return close;
+  }
+
+  get channels(): number {
+    return this.hub.size;
+  }
+
+  /** Ends the channels so that closing the server does not wait for them. */
+  release(): void {
+    this.hub.closeAll();
+  }
+
+  close(): Promise<void> {
+    return this.listener.close();
+  }
+}
