@@ -38,6 +38,22 @@ export interface IdentifierAttemptTable {
   at: CreatedAt;
 }
 
+/** A user's media upload started in the last hour (migration 0015). */
+export interface UploadReservationTable {
+  id: Generated<string>;
+  user_id: number;
+  started_at: CreatedAt;
+  received_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  bytes: ColumnType<string | null, number | null | undefined, number | null>;
+}
+
+/** Who made a Janus session through the /janus proxy (migration 0015). */
+export interface JanusSessionTable {
+  session: string;
+  owner: string;
+  seen_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface RefreshTokenTable {
   id: Generated<number>;
   user_id: number;
@@ -394,4 +410,6 @@ export interface Database {
   sync_configurations: SyncConfigurationTable;
   sync_results: SyncResultTable;
   sync_api_keys: SyncApiKeyTable;
+  upload_reservations: UploadReservationTable;
+  janus_sessions: JanusSessionTable;
 }

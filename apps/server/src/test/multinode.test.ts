@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { multipart, testJpeg } from './media-test-files.js';
 import { createDatabase, databaseUrl, dropDatabase } from './databases.js';
 import { startCluster, type Cluster } from './cluster.js';
 
@@ -18,6 +19,7 @@ const url = databaseUrl(serverUrl, name);
 let cluster: Cluster;
 let check: pg.Client;
 
+const UPLOADS_PER_MINUTE = 4;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
@@ -27,7 +29,12 @@ beforeAll(async () => {
   cluster = await startCluster({
     databaseUrl: url,
     nodes: 3,
-    env: { ENGINE_WORKERS: '1', MONITORING_JOB_SECONDS: '1', SYNC_JOB_SECONDS: '1' },
+    env: {
+      ENGINE_WORKERS: '1',
+      MONITORING_JOB_SECONDS: '1',
+      SYNC_JOB_SECONDS: '1',
+      MEDIA_UPLOADS_PER_MINUTE: String(UPLOADS_PER_MINUTE),
+    },
   });
 }, 90_000);
 
@@ -54,8 +61,11 @@ async function call(
   try {
     const response = await fetch(`${cluster.base}${url}`, {
       method,
-      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+      headers: {
+        ...(body && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: Buffer.isBuffer(body) ? body : body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(15_000),
     });
     const text = await response.text();
@@ -131,7 +141,7 @@ async function fittedDevice(auth: Record<string, string>, organisation: number, 
   return { assetId, deviceId, credential };
 }
 
-it('keeps every acknowledged record, derives each trip once and runs each job once when one of three processes is killed -9 under load', async () => {
+async function signIn() {
   const login = await call(
     'POST',
     '/api/login',
@@ -145,7 +155,40 @@ it('keeps every acknowledged record, derives each trip once and runs each job on
     id: number;
     name: string;
   }[];
-  const demo = organisations.find((o) => o.name === 'Demo Transport')!.id;
+  return { token, auth, demo: organisations.find((o) => o.name === 'Demo Transport')!.id };
+}
+
+it("holds a user's upload limit across the processes: the uploads spread over them, the one past the limit is refused", async () => {
+  const { auth, demo } = await signIn();
+  const { deviceId } = await fittedDevice(auth, demo, 0);
+  const identifier = 'NODE-0';
+  expect(deviceId).toBeGreaterThan(0);
+  const jpeg = await testJpeg();
+  const upload = (n: number) => {
+    const { payload, headers } = multipart(
+      {
+        identifier,
+        timestamp: new Date(Date.now() - 3600_000 + n * 1000).toISOString(),
+        mimeType: 'image/jpeg',
+        camera: 1,
+      },
+      { filename: `p${n}.jpg`, contentType: 'image/jpeg', data: jpeg },
+    );
+    return call('POST', '/api/media', { ...auth, ...headers }, payload);
+  };
+  const answers = [];
+  for (let n = 0; n <= UPLOADS_PER_MINUTE; n++) answers.push(await upload(n));
+  // Round robin: the allowed ones went to every process, each of which saw fewer than the limit.
+  expect(new Set(answers.map((a) => a.node)).size).toBe(3);
+  expect(answers.map((a) => a.status)).toEqual([
+    ...Array.from({ length: UPLOADS_PER_MINUTE }, () => 201),
+    429,
+  ]);
+  expect((answers.at(-1)!.json as { code: string }).code).toBe('UPLOAD_RATE_EXCEEDED');
+}, 30_000);
+
+it('keeps every acknowledged record, derives each trip once and runs each job once when one of three processes is killed -9 under load', async () => {
+  const { token, auth, demo } = await signIn();
   const devices = [];
   for (const n of [1, 2, 3]) devices.push(await fittedDevice(auth, demo, n));
 

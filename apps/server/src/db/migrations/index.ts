@@ -11,6 +11,7 @@ import * as mediaOncePerType from './2026-11-24-0009-media-once-per-type.js';
 import * as synchronisation from './2026-11-24-0010-synchronisation.js';
 import * as organisationDeletion from './2026-11-24-0011-organisation-deletion.js';
 import * as namesAndSessions from './2026-11-25-0012-names-and-sessions.js';
+import * as multinode from './2026-11-26-0015-multinode.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0010-synchronisation': synchronisation,
   '2026-11-24-0011-organisation-deletion': organisationDeletion,
   '2026-11-25-0012-names-and-sessions': namesAndSessions,
+  '2026-11-26-0015-multinode': multinode,
 };
