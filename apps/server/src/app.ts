@@ -60,7 +60,11 @@ import { createReports, reportReads, reportRoutes } from './modules/reports/inde
 import { createApiKeys, createSync, syncExportRoutes, syncRoutes } from './modules/sync/index.js';
 import { createUsers, userNames, userRoutes } from './modules/users/index.js';
 import { createVehicleData, vehicleDataRoutes } from './modules/vehicle-data/index.js';
-import { createVideoGateway, janusProxyRoutes } from './modules/video-gateway/index.js';
+import {
+  createJanusSessions,
+  createVideoGateway,
+  janusProxyRoutes,
+} from './modules/video-gateway/index.js';
 import authenticate from './plugins/authenticate.js';
 import bodyDeadline from './plugins/body-deadline.js';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
@@ -522,5 +526,6 @@ async function registerDeviceAndGateway(app: App) {
       room === undefined
         ? app.services.monitoring.assertMayUseGateway(viewer)
         : app.services.monitoring.assertMayWatch(viewer, room),
+    sessions: createJanusSessions(app.db),
   });
 }
