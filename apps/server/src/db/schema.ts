@@ -54,6 +54,13 @@ export interface JanusSessionTable {
   seen_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** The primary's WAL position after a user's last write (migration 0015). */
+export interface UserWriteTable {
+  user_id: number;
+  lsn: string;
+  written_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface RefreshTokenTable {
   id: Generated<number>;
   user_id: number;
@@ -412,4 +419,5 @@ export interface Database {
   sync_api_keys: SyncApiKeyTable;
   upload_reservations: UploadReservationTable;
   janus_sessions: JanusSessionTable;
+  user_writes: UserWriteTable;
 }

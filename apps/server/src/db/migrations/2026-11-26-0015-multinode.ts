@@ -9,6 +9,9 @@ import { sql, type Kysely } from 'kysely';
  *   one upload started; bytes and received_at once its file was read.
  * - janus_sessions: who made each Janus session through the /janus proxy, so a viewer's next
  *   call may reach any process (video-gateway/janus-sessions.repository.ts).
+ * - user_writes: the primary's WAL position after each user's last write, so with a read
+ *   replica (DATABASE_REPLICA_URL) that user reads the replica only once it has replayed it
+ *   (db/replica-reads.ts): read-your-writes from any process.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -30,9 +33,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       seen_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
   await sql`CREATE INDEX janus_sessions_owner_idx ON janus_sessions (owner, seen_at)`.execute(db);
+  await sql`
+    CREATE TABLE user_writes (
+      user_id    integer PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+      lsn        pg_lsn NOT NULL,
+      written_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TABLE user_writes`.execute(db);
   await sql`DROP TABLE janus_sessions`.execute(db);
   await sql`DROP TABLE upload_reservations`.execute(db);
 }
