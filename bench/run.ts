@@ -5,7 +5,7 @@
  * (the monitoring view's first frame and one simulated camera's CPU, media
  * uploads, media requests to a simulated truck) in one run; writes
  * docs/performance.md. See that file for what is measured. BENCH_ONLY=<section>
- * runs one of lists, sync, monitoring, uploads, clips, heavy alone.
+ * runs one of lists, sync, monitoring, uploads, clips, heavy, nodes alone.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +20,7 @@ import { listTimings } from './lists.js';
 import { clipTimings, uploadThroughput } from './media.js';
 import { monitoringTimings, stopMonitoringBrowser } from './monitoring.js';
 import { mixedBlock, mixedBlockOf, mixedLoad, withMixedBlock } from './mixed.js';
+import { nodesBench } from './nodes.js';
 import { fillRollups, readTimings } from './read.js';
 import { ensureWebBuild, renderTimings, stopRender, type WebBuild } from './render.js';
 import {
@@ -84,7 +85,7 @@ const DRIVER_SHARE = 0.7;
  * data and runs six year-long reports: on a busy machine that alone takes minutes.
  */
 const HARD_LIMIT_MS = 25 * 60_000;
-const SECTIONS = ['lists', 'sync', 'heavy', 'mixed', 'year', ...MEDIA_VIDEO_SECTIONS] as const;
+const SECTIONS = ['lists', 'sync', 'heavy', 'mixed', 'year', 'nodes', ...MEDIA_VIDEO_SECTIONS] as const;
 
 const loadNow = () =>
   os
@@ -317,6 +318,11 @@ try {
   const web = browserNeeded ? await ensureWebBuild() : { built: '', seconds: 0 };
   bench = await startBench(10);
   client = new LoadClient(bench.baseUrl);
+  if (only === 'nodes') {
+    // 1 and 3 server processes behind HAProxy on the bench's database (bench/nodes.ts); printed.
+    process.stdout.write(`\n${await nodesBench(bench.databaseUrl, progress)}\n`);
+    throw Object.assign(new Error('done'), { done: true });
+  }
   if (only === 'sync') {
     // The fleet, then only the synchronisation: its section of docs/performance.md is rewritten.
     const api = await apiAs(bench.baseUrl, 'Fleetwise OEM', 'oem');

@@ -62,7 +62,11 @@ import { createReports, reportReads, reportRoutes } from './modules/reports/inde
 import { createApiKeys, createSync, syncExportRoutes, syncRoutes } from './modules/sync/index.js';
 import { createUsers, userNames, userRoutes } from './modules/users/index.js';
 import { createVehicleData, vehicleDataRoutes } from './modules/vehicle-data/index.js';
-import { createVideoGateway, janusProxyRoutes } from './modules/video-gateway/index.js';
+import {
+  createJanusSessions,
+  createVideoGateway,
+  janusProxyRoutes,
+} from './modules/video-gateway/index.js';
 import authenticate from './plugins/authenticate.js';
 import bodyDeadline from './plugins/body-deadline.js';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
@@ -72,6 +76,7 @@ import web from './plugins/web.js';
 import { SyncedRecords } from './db/synced-records.js';
 import { OutboundPolicy } from './lib/outbound.js';
 import { HeavyWork } from './db/heavy-work.js';
+import { mayWrite, ReplicaReads, withReader } from './db/replica-reads.js';
 
 const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -82,8 +87,8 @@ const VERSION: string = JSON.parse(
  * that follows the arrows: the tree and access first, the fleet records, then what uses them.
  * The callbacks between modules (a link changed, a device fitted) are wired here, not imported.
  */
-function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
-  const base = foundation(db, config, log);
+function createServices(db: Db, config: Config, log: FastifyBaseLogger, replica?: ReplicaReads) {
+  const base = foundation(db, config, log, replica);
   const { secret, outbound, access, fleetAccess, assets, drivers, deviceChannel } = base;
   const { media, mediaLinks, mediaLinkTokens } = createMedia({
     db,
@@ -158,7 +163,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger) {
  * sign-in, the engine, the device channel, the configurations, and the reads of assets and
  * drivers other modules are given. `services` are those that routes use too.
  */
-function foundation(db: Db, config: Config, log: FastifyBaseLogger) {
+function foundation(db: Db, config: Config, log: FastifyBaseLogger, replica?: ReplicaReads) {
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
   const tree = organisationTree(db);
   const { access, fleetAccess } = createAccess(tree);
@@ -191,7 +196,7 @@ function foundation(db: Db, config: Config, log: FastifyBaseLogger) {
     // Issue 16: the destinations users' addresses (webhook, sync remote) may reach, and the
     // expensive reads' connections (cancelled when the client goes away; bounded).
     outbound: new OutboundPolicy(config.outbound.allow),
-    heavyWork: new HeavyWork(db, config.heavy, log),
+    heavyWork: new HeavyWork(db, config.heavy, log, replica),
     synced: new SyncedRecords(db),
     linkChanged: ((change) => engine.linkChanged(change)) satisfies LinkChanged,
     services: {
@@ -295,6 +300,8 @@ export interface AppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): unknown } };
   /** The engine's workers started with the background work (main: ENGINE_WORKERS; tests drain by hand). */
   engineWorkers?: number;
+  /** A streaming replica (DATABASE_REPLICA_URL) for reports, the fleet overview and entity data. */
+  replicaDb?: Db;
 }
 
 /** Builds the whole HTTP app: infrastructure plugins, then the three API bases, then the web app. */
@@ -303,10 +310,13 @@ export async function buildApp({
   db,
   logger = false,
   engineWorkers = 0,
+  replicaDb,
 }: AppOptions): Promise<FastifyInstance> {
   const app = createFastify(config, logger);
-  decorate(app, db, config, engineWorkers);
+  const replica = replicaDb && new ReplicaReads(db, replicaDb, app.log);
+  decorate(app, db, config, engineWorkers, replica);
   addLifeCycleHooks(app);
+  if (replica) readYourWrites(app, replica);
   await registerInfrastructure(app, config);
   const json = addJsonParsers(app);
   logResponses(app);
@@ -338,10 +348,10 @@ function createFastify(config: Config, logger: AppOptions['logger']) {
 }
 type App = ReturnType<typeof createFastify>;
 
-function decorate(app: App, db: Db, config: Config, engineWorkers: number) {
+function decorate(app: App, db: Db, config: Config, engineWorkers: number, replica?: ReplicaReads) {
   app.decorate('db', db);
   app.decorate('appVersion', VERSION);
-  app.decorate('services', createServices(db, config, app.log));
+  app.decorate('services', createServices(db, config, app.log, replica));
   // Issue 17: one place starts and stops the background work (jobs, sync, the engine's workers).
   app.decorate('jobs', createBackgroundWork(db, config, app.services, engineWorkers, app.log));
 }
@@ -360,6 +370,22 @@ function addLifeCycleHooks(app: App) {
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await app.services.videoGateway.stop();
+  });
+}
+
+/**
+ * With a read replica: the expensive reads learn whose request they serve, and a signed-in
+ * user's successful write is recorded before its answer leaves, so their next read (on any
+ * process) waits for the replica to have it or goes to the primary (db/replica-reads.ts).
+ */
+function readYourWrites(app: App, replica: ReplicaReads) {
+  app.addHook('onRequest', (request, _reply, done) =>
+    withReader(() => request.user?.user_id, done),
+  );
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.user && reply.statusCode < 400 && mayWrite(request.method, request.url))
+      await replica.wrote(request.user.user_id);
+    return payload;
   });
 }
 
@@ -533,5 +559,6 @@ async function registerDeviceAndGateway(app: App) {
       room === undefined
         ? app.services.monitoring.assertMayUseGateway(viewer)
         : app.services.monitoring.assertMayWatch(viewer, room),
+    sessions: createJanusSessions(app.db),
   });
 }

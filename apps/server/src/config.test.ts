@@ -20,6 +20,11 @@ describe('loadConfig', () => {
     [{ PORT: '8080' }, { port: 8080 }],
     [{ DATA_DIR: '/var/lib/fleet' }, { dataDir: '/var/lib/fleet' }],
     [{ DATABASE_URL: 'postgres://db/fleet' }, { databaseUrl: 'postgres://db/fleet' }],
+    [{}, { databaseReplicaUrl: undefined }],
+    [
+      { DATABASE_REPLICA_URL: 'postgres://replica/fleet' },
+      { databaseReplicaUrl: 'postgres://replica/fleet' },
+    ],
     [{ SEED_DEMO: 'false' }, { seedDemo: false }],
     [{ ACCESS_TOKEN_TTL: '60' }, { accessTokenTtlSeconds: 60 }],
     [

@@ -14,6 +14,8 @@ export interface Config {
   dataDir: string;
   /** Unset: the app starts its own embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined;
+  /** A streaming replica of it for reports, the fleet overview and entity data (read-your-writes). */
+  databaseReplicaUrl: string | undefined;
   /** Unset: a secret is generated once and kept under dataDir. */
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -349,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port,
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 15 * 60),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),

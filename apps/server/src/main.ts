@@ -33,6 +33,19 @@ async function main() {
       idleInTransactionMs: config.database.idleInTransactionMs,
     },
   );
+  // A streaming replica for the expensive reads (DATABASE_REPLICA_URL; db/replica-reads.ts).
+  const replicaDb =
+    config.databaseReplicaUrl &&
+    createDb(
+      config.databaseReplicaUrl,
+      10,
+      (error) => process.stderr.write(`replica connection lost: ${error.message}\n`),
+      {
+        connectMs: config.database.connectMs,
+        statementMs: config.database.statementMs,
+        idleInTransactionMs: config.database.idleInTransactionMs,
+      },
+    );
   const applied = await migrate(db);
   if (applied.length) say(`Applied migrations: ${applied.join(', ')}`);
   await syncDefinitions(db);
@@ -43,6 +56,7 @@ async function main() {
     db,
     logger: { level: config.logLevel },
     engineWorkers: config.engineWorkers,
+    replicaDb: replicaDb || undefined,
   });
   const watch = watchDatabase(db, app.log);
   // A promise nobody awaited that failed (a database call of a fire-and-forget job, most
@@ -58,6 +72,7 @@ async function main() {
     await app.close();
     await watch.stop();
     await db.destroy();
+    if (replicaDb) await replicaDb.destroy();
     await embedded?.stop();
     process.exit(0);
   };
@@ -69,7 +84,7 @@ async function main() {
   say(`Fleetwise portal is running at ${address.replace('127.0.0.1', 'localhost')}`);
   say(`  API docs:  ${address}/api/docs`);
   say(
-    `  Database:  ${embedded ? `embedded PostgreSQL, data in ${config.dataDir}` : 'DATABASE_URL'}`,
+    `  Database:  ${embedded ? `embedded PostgreSQL, data in ${config.dataDir}` : 'DATABASE_URL'}${replicaDb ? ', reads from DATABASE_REPLICA_URL' : ''}`,
   );
   if (seeded || config.seedDemo) {
     say(`  Demo sign-ins (password '${DEMO_PASSWORD}'):`);

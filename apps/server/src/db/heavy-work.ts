@@ -7,6 +7,7 @@ import {
   type CancellableConnection,
 } from './cancellable.js';
 import type { Db } from './database.js';
+import { currentReader, type ReplicaReads } from './replica-reads.js';
 import { HttpError } from '../lib/http-error.js';
 import { AbortedWhileWaiting, ConcurrencyLimits, Slots } from '../lib/limits.js';
 
@@ -48,6 +49,8 @@ export interface WorkLease {
  * also count against per-user and per-organisation limits (429 with Retry-After beyond) and
  * wait for one of a few connection slots, so other tenants keep the rest of the pool.
  * The counts are this process's: several servers on one database each allow as much.
+ * With a read replica (DATABASE_REPLICA_URL) the connection is the replica's unless the reader
+ * just wrote something the replica has not replayed yet (replica-reads.ts).
  */
 export class HeavyWork {
   private readonly limits: ConcurrencyLimits;
@@ -57,6 +60,7 @@ export class HeavyWork {
     private readonly db: Db,
     readonly config: HeavyWorkConfig,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    private readonly replica?: ReplicaReads,
   ) {
     this.limits = new ConcurrencyLimits(config);
     this.slots = new Slots(config.connections);
@@ -105,7 +109,8 @@ export class HeavyWork {
   private async lease(signal: AbortSignal | undefined, after: () => void): Promise<WorkLease> {
     let connection: CancellableConnection;
     try {
-      connection = await cancellableConnection(this.db, signal, (error) =>
+      const db = this.replica ? await this.replica.dbFor(currentReader()) : this.db;
+      connection = await cancellableConnection(db, signal, (error) =>
         this.log.warn({ err: error }, 'cancelling a query'),
       );
     } catch (error) {

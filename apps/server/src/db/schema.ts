@@ -38,6 +38,29 @@ export interface IdentifierAttemptTable {
   at: CreatedAt;
 }
 
+/** A user's media upload started in the last hour (migration 0015). */
+export interface UploadReservationTable {
+  id: Generated<string>;
+  user_id: number;
+  started_at: CreatedAt;
+  received_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  bytes: ColumnType<string | null, number | null | undefined, number | null>;
+}
+
+/** Who made a Janus session through the /janus proxy (migration 0015). */
+export interface JanusSessionTable {
+  session: string;
+  owner: string;
+  seen_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The primary's WAL position after a user's last write (migration 0015). */
+export interface UserWriteTable {
+  user_id: number;
+  lsn: string;
+  written_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface RefreshTokenTable {
   id: Generated<number>;
   user_id: number;
@@ -395,4 +418,7 @@ export interface Database {
   sync_configurations: SyncConfigurationTable;
   sync_results: SyncResultTable;
   sync_api_keys: SyncApiKeyTable;
+  upload_reservations: UploadReservationTable;
+  janus_sessions: JanusSessionTable;
+  user_writes: UserWriteTable;
 }

@@ -7,6 +7,7 @@ import type { AssetReads } from '../assets/index.js';
 import type { DriverReads } from '../drivers/index.js';
 import { MediaFilesRepository } from './media-files.repository.js';
 import { MediaLinkService, MediaLinkTokens } from './media-links.js';
+import { UploadLedgerRepository } from './upload-ledger.repository.js';
 import { createMediaStore } from './media-store.repository.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
@@ -51,6 +52,7 @@ export function createMedia(deps: {
       perMinute: config.input.uploadsPerMinute,
       bytesPerHour: config.input.uploadBytesPerHour,
     },
+    new UploadLedgerRepository(deps.db),
   );
   const mediaLinkTokens = new MediaLinkTokens(deps.secret, config.media.linkSeconds);
   return { media, mediaLinkTokens, mediaLinks: new MediaLinkService(mediaLinkTokens, media) };

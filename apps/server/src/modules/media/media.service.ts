@@ -24,8 +24,9 @@ import { contentDisposition, mediumFileName, parseRange } from './media-http.js'
 import { UnsupportedContent, type MediaFilesRepository } from './media-files.repository.js';
 import { storageKeys, type MediaStore } from './media-store.repository.js';
 import type { MediaRepository, NewMedium, Quota, StoredMedium } from './media.repository.js';
+import type { UploadLedgerRepository } from './upload-ledger.repository.js';
 import {
-  UploadRate,
+  uploadRefusal,
   quotaExceeded,
   uploadRateExceeded,
   type UploadLimitsConfig,
@@ -123,19 +124,19 @@ export class MediaService {
     readonly maxBytes: number,
     /** Issue 16: the organisations' storage quota and each user's upload rate. */
     private readonly uploadLimits: UploadLimitsConfig,
-  ) {
-    this.uploadRate = new UploadRate(uploadLimits);
-  }
-
-  private readonly uploadRate: UploadRate;
+    /** Each user's uploads of the last hour, shared by every process (issue 18 §6). */
+    private readonly uploads: UploadLedgerRepository,
+  ) {}
 
   // ── Uploads ──────────────────────────────────────────────────────────────
 
   /** POST media/: a user attaches a file to a device's moment (the trip card's upload). */
   async uploadByUser(user: AccessTokenClaims, upload: IncomingUpload): Promise<MediaItem> {
     // Reserved before anything is read, so parallel uploads count at once.
-    const limited = this.uploadRate.reserve(user.user_id);
-    if (limited) throw uploadRateExceeded(limited);
+    const reserved = await this.uploads.reserve(user.user_id, (recent, now) =>
+      uploadRefusal(this.uploadLimits, recent, now),
+    );
+    if ('refused' in reserved) throw uploadRateExceeded(reserved.refused);
     const fields = parseFields(MediaUploadFields, upload.fields);
     const at = moment(fields.timestamp);
     const device = await this.media.deviceByIdentifier(fields.identifier);
@@ -172,7 +173,7 @@ export class MediaService {
         uploadedBy: user.user_id,
       }),
       placement.organisationId,
-      { quota, received: (bytes) => this.uploadRate.record(user.user_id, bytes) },
+      { quota, received: (bytes) => this.uploads.received(reserved.reservation, bytes) },
     );
     return this.item(id);
   }
@@ -257,7 +258,7 @@ export class MediaService {
     ) => NewMedium,
     organisationId: number,
     /** A user's upload: the organisation's quota, and its size for the user's rate. */
-    limits?: { quota: Quota; received: (bytes: number) => void },
+    limits?: { quota: Quota; received: (bytes: number) => Promise<void> },
   ): Promise<{ id: number; created: boolean }> {
     let temp: string | undefined;
     const thumbnail = this.files.tempPath('.thumb.jpg');
@@ -266,7 +267,7 @@ export class MediaService {
     try {
       const received = await this.files.receive(file.stream).catch(unreadable);
       temp = received.path;
-      limits?.received(received.size);
+      await limits?.received(received.size);
       if (file.truncated()) {
         throw new HttpError(
           413,

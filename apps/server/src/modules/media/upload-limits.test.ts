@@ -4,44 +4,56 @@ import type { DeviceWithCredential } from '@fleet/contract';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { filesUnder, multipart, testJpeg } from '../../test/media-test-files.js';
-import { UploadRate, formatBytes } from './upload-limits.js';
+import { formatBytes, uploadRefusal } from './upload-limits.js';
 
-describe('UploadRate', () => {
-  const clock = () => {
-    let now = 1_000_000;
-    return { now: () => now, advance: (ms: number) => (now += ms) };
-  };
+describe('uploadRefusal', () => {
+  const NOW = 10_000_000;
+  const minute = { perMinute: 3, bytesPerHour: 1e12 };
+  const hour = { perMinute: 100, bytesPerHour: 1000 };
+  const ago = (ms: number) => NOW - ms;
 
-  it('lets a user start perMinute uploads a minute, then says when the next is free', () => {
-    const c = clock();
-    const rate = new UploadRate({ perMinute: 3, bytesPerHour: 1e12 }, c.now);
-    expect([rate.reserve(1), rate.reserve(1)]).toEqual([undefined, undefined]);
-    c.advance(20_000);
-    expect(rate.reserve(1)).toBeUndefined();
-    expect(rate.reserve(1)).toEqual({
-      retryAfterSeconds: 40,
-      reason: 'at most 3 uploads a minute',
-    });
-    expect(rate.reserve(2)).toBeUndefined(); // another user
-    c.advance(40_000);
-    expect(rate.reserve(1)).toBeUndefined(); // the first two aged out
-  });
-
-  it('stops a user at bytesPerHour until enough of the hour has aged out', () => {
-    const c = clock();
-    const rate = new UploadRate({ perMinute: 100, bytesPerHour: 1000 }, c.now);
-    for (const bytes of [600, 300, 200]) {
-      expect(rate.reserve(1)).toBeUndefined();
-      rate.record(1, bytes);
-      c.advance(60_000);
-    }
-    // 1,100 bytes in the hour; the first 600 age out 57 minutes from now.
-    expect(rate.reserve(1)).toEqual({
-      retryAfterSeconds: 57 * 60,
-      reason: 'at most 1000 bytes an hour',
-    });
-    c.advance(57 * 60_000);
-    expect(rate.reserve(1)).toBeUndefined();
+  it.each([
+    [
+      'two starts of the last minute: a third may start',
+      minute,
+      [ago(20_000), ago(1000)],
+      [],
+      undefined,
+    ],
+    [
+      'three starts: the next once the oldest is a minute old',
+      minute,
+      [ago(20_000), ago(20_000), ago(0)],
+      [],
+      { retryAfterSeconds: 40, reason: 'at most 3 uploads a minute' },
+    ],
+    [
+      'three starts, two of them over a minute ago',
+      minute,
+      [ago(61_000), ago(60_000), ago(1)],
+      [],
+      undefined,
+    ],
+    [
+      '1,100 bytes in the hour: free when the first 600 age out',
+      hour,
+      [],
+      [
+        { at: ago(3 * 60_000), bytes: 600 },
+        { at: ago(2 * 60_000), bytes: 300 },
+        { at: ago(60_000), bytes: 200 },
+      ],
+      { retryAfterSeconds: 57 * 60, reason: 'at most 1000 bytes an hour' },
+    ],
+    [
+      'bytes older than an hour do not count',
+      hour,
+      [],
+      [{ at: ago(3_600_001), bytes: 5000 }],
+      undefined,
+    ],
+  ])('%s', (_, limits, starts, received, expected) => {
+    expect(uploadRefusal(limits, { starts, received }, NOW)).toEqual(expected);
   });
 
   it.each([

@@ -13,55 +13,45 @@ export interface UploadLimitsConfig {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
+/** A user's uploads of the last hour: when each started, and the bytes of those received. */
+export interface RecentUploads {
+  /** Start times, ms. */
+  starts: number[];
+  received: { at: number; bytes: number }[];
+}
+
+export interface UploadRefusal {
+  retryAfterSeconds: number;
+  reason: string;
+}
+
 /**
- * Each user's uploads of the last minute (their starts) and hour (their bytes), in this
- * process. A start is reserved before the file is read, so parallel uploads count at once.
+ * Whether a user with these recent uploads may start one more now (undefined), or the seconds
+ * to wait. Pure: the uploads come from the database (upload-ledger.repository.ts), so the
+ * limits hold across every process that serves the user.
  */
-export class UploadRate {
-  private readonly starts = new Map<number, number[]>();
-  private readonly received = new Map<number, { at: number; bytes: number }[]>();
-
-  constructor(
-    private readonly limits: Pick<UploadLimitsConfig, 'perMinute' | 'bytesPerHour'>,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Reserves an upload for the user; the seconds to wait when the user is over a limit. */
-  reserve(userId: number): { retryAfterSeconds: number; reason: string } | undefined {
-    const now = this.now();
-    const starts = (this.starts.get(userId) ?? []).filter((at) => at > now - MINUTE_MS);
-    const received = (this.received.get(userId) ?? []).filter((r) => r.at > now - HOUR_MS);
-    this.keep(this.received, userId, received);
-    if (starts.length >= this.limits.perMinute) {
-      this.keep(this.starts, userId, starts);
-      return {
-        retryAfterSeconds: seconds(starts[0]! + MINUTE_MS - now),
-        reason: `at most ${this.limits.perMinute} uploads a minute`,
-      };
-    }
-    let total = received.reduce((sum, r) => sum + r.bytes, 0);
-    if (total >= this.limits.bytesPerHour) {
-      // Free again once enough of the hour's uploads have aged out.
-      const freed = received.find((r) => (total -= r.bytes) < this.limits.bytesPerHour)!;
-      this.keep(this.starts, userId, starts);
-      return {
-        retryAfterSeconds: seconds(freed.at + HOUR_MS - now),
-        reason: `at most ${formatBytes(this.limits.bytesPerHour)} an hour`,
-      };
-    }
-    this.keep(this.starts, userId, [...starts, now]);
-    return undefined;
+export function uploadRefusal(
+  limits: Pick<UploadLimitsConfig, 'perMinute' | 'bytesPerHour'>,
+  recent: RecentUploads,
+  now: number,
+): UploadRefusal | undefined {
+  const starts = recent.starts.filter((at) => at > now - MINUTE_MS).sort((a, b) => a - b);
+  const received = recent.received.filter((r) => r.at > now - HOUR_MS).sort((a, b) => a.at - b.at);
+  if (starts.length >= limits.perMinute)
+    return {
+      retryAfterSeconds: seconds(starts[starts.length - limits.perMinute]! + MINUTE_MS - now),
+      reason: `at most ${limits.perMinute} uploads a minute`,
+    };
+  let total = received.reduce((sum, r) => sum + r.bytes, 0);
+  if (total >= limits.bytesPerHour) {
+    // Free again once enough of the hour's uploads have aged out.
+    const freed = received.find((r) => (total -= r.bytes) < limits.bytesPerHour)!;
+    return {
+      retryAfterSeconds: seconds(freed.at + HOUR_MS - now),
+      reason: `at most ${formatBytes(limits.bytesPerHour)} an hour`,
+    };
   }
-
-  /** The bytes an upload of the user took (counted whether or not it was kept). */
-  record(userId: number, bytes: number): void {
-    this.received.set(userId, [...(this.received.get(userId) ?? []), { at: this.now(), bytes }]);
-  }
-
-  private keep<T>(map: Map<number, T[]>, userId: number, items: T[]) {
-    if (items.length) map.set(userId, items);
-    else map.delete(userId);
-  }
+  return undefined;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -76,7 +66,7 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-export const uploadRateExceeded = (limit: { retryAfterSeconds: number; reason: string }) =>
+export const uploadRateExceeded = (limit: UploadRefusal) =>
   new HttpError(
     429,
     ErrorCode.UPLOAD_RATE_EXCEEDED,

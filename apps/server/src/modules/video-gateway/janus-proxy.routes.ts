@@ -5,7 +5,7 @@ import { callerOf } from '../../plugins/authenticate.js';
 import type { Viewer } from '../access/index.js';
 import { callerKey } from '../authn/index.js';
 import { inspectJanusRequest, type JanusTarget } from './janus-requests.js';
-import { JanusSessions } from './janus-sessions.js';
+import type { JanusSessionsRepository } from './janus-sessions.repository.js';
 
 const BODY_LIMIT = 64 * 1024;
 /** Janus holds a long-poll up to 30 s; a POST answers at once. */
@@ -21,6 +21,8 @@ export interface JanusProxyOptions {
    * room `room`. Monitoring decides; app.ts passes it in, so the gateway does not import it.
    */
   authorise(viewer: Viewer, room?: number): Promise<void>;
+  /** Who made each Janus session, shared by every server process (createJanusSessions). */
+  sessions: JanusSessionsRepository;
 }
 
 /**
@@ -34,10 +36,9 @@ export interface JanusProxyOptions {
  */
 export const janusProxyRoutes: FastifyPluginAsync<JanusProxyOptions> = async (
   app,
-  { authorise },
+  { authorise, sessions },
 ) => {
   const gateway = app.services.videoGateway;
-  const sessions = new JanusSessions();
 
   // Malformed requests answer 400 before anyone is asked for a credential, as always.
   app.addHook('preValidation', async (request) => {
@@ -96,10 +97,10 @@ export const janusProxyRoutes: FastifyPluginAsync<JanusProxyOptions> = async (
         await authorise(viewer);
         const verdict = inspectJanusRequest(target, request.method as 'GET' | 'POST', body);
         if (!verdict.allowed) throw forbidden(verdict.why);
-        if (session && !sessions.owns(session, owner))
+        if (session && !(await sessions.owns(session, owner)))
           throw notFound(`Janus session ${session} does not exist`);
         if (verdict.room !== undefined) await authorise(viewer, verdict.room);
-        if (verdict.creates && !sessions.mayCreate(owner))
+        if (verdict.creates && !(await sessions.mayCreate(owner)))
           throw new HttpError(429, ErrorCode.TOO_MANY_ATTEMPTS, 'Too many open video sessions');
 
         const path = [session, handle]
@@ -110,9 +111,10 @@ export const janusProxyRoutes: FastifyPluginAsync<JanusProxyOptions> = async (
         const answer = janusAnswer(text);
         if (verdict.creates && answer?.janus === 'success') {
           const id = (answer.data as { id?: unknown } | undefined)?.id;
-          if (typeof id === 'number') sessions.created(String(id), owner);
+          if (typeof id === 'number') await sessions.created(String(id), owner);
         }
-        if (verdict.destroys && session && answer?.janus === 'success') sessions.destroyed(session);
+        if (verdict.destroys && session && answer?.janus === 'success')
+          await sessions.destroyed(session);
         return reply
           .status(status)
           .header('content-type', 'application/json')

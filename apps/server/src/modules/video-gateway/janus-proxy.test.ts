@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetMonitoring, DeviceCommand, DeviceMonitoring } from '@fleet/contract';
+import { buildApp } from '../../app.js';
+import { createDb } from '../../db/database.js';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findJanus } from './janus-process.repository.js';
@@ -199,6 +201,52 @@ describe.skipIf(!janusInstalled)('the Janus proxy', () => {
       expect((await janus(tokens.oem!, target, payload)).statusCode, payload.janus).toBe(403);
     }
     expect(await t.app.services.videoGateway.roomExists(4242)).toBe(false);
+  });
+
+  it('carries a session on through another server process on the same database and Janus, to its maker only', async () => {
+    // A second server, as another process behind a load balancer: the same database, and this
+    // Janus as its external one. The session made through the first answers through the second.
+    const otherDb = createDb(t.databaseUrl, 2);
+    const other = await buildApp({
+      config: {
+        ...t.config,
+        videoGateway: {
+          ...t.config.videoGateway,
+          mode: 'external',
+          url: t.app.services.videoGateway.url,
+        },
+      },
+      db: otherDb,
+    });
+    try {
+      const through = (bearer: string, path: string, payload?: object) =>
+        other.inject({
+          method: payload ? 'POST' : 'GET',
+          url: `/janus${path}`,
+          headers: { authorization: `Bearer ${bearer}` },
+          ...(payload ? { payload: { transaction: `o${++transactions}`, ...payload } } : {}),
+        });
+      const created = await janus(polderToken, '', { janus: 'create' });
+      const session = created.json().data.id as number;
+      const attached = await through(polderToken, `/${session}`, {
+        janus: 'attach',
+        plugin: 'janus.plugin.videoroom',
+      });
+      expect(attached.statusCode, attached.body).toBe(200);
+      expect(attached.json()).toMatchObject({ janus: 'success' });
+      const stranger = await through(tokens.oem!, `/${session}`, {
+        janus: 'attach',
+        plugin: 'janus.plugin.videoroom',
+      });
+      expect(stranger.statusCode).toBe(404);
+      // Destroyed through the second, it is gone for the first too.
+      const destroyed = await through(polderToken, `/${session}`, { janus: 'destroy' });
+      expect(destroyed.json(), destroyed.body).toMatchObject({ janus: 'success' });
+      expect((await janus(polderToken, `/${session}?maxev=1`)).statusCode).toBe(404);
+    } finally {
+      await other.close();
+      await otherDb.destroy();
+    }
   });
 
   it('keeps a Janus session to the caller that made it', async () => {
