@@ -12,8 +12,8 @@ import * as synchronisation from './2026-11-24-0010-synchronisation.js';
 import * as organisationDeletion from './2026-11-24-0011-organisation-deletion.js';
 import * as namesAndSessions from './2026-11-25-0012-names-and-sessions.js';
 import * as partitions from './2026-11-26-0014-partitions.js';
-import * as pushEvents from './2026-11-26-0017-push-events.js';
 import * as multinode from './2026-11-26-0015-multinode.js';
+import * as pushEvents from './2026-11-26-0017-push-events.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +30,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0011-organisation-deletion': organisationDeletion,
   '2026-11-25-0012-names-and-sessions': namesAndSessions,
   '2026-11-26-0014-partitions': partitions,
-  '2026-11-26-0017-push-events': pushEvents,
   '2026-11-26-0015-multinode': multinode,
+  '2026-11-26-0017-push-events': pushEvents,
 };
