@@ -1,11 +1,11 @@
-import { endpoints, type PushEventKind } from '@fleet/contract';
+import { endpoints, type Endpoint, type PushEventKind } from '@fleet/contract';
 import { endpointQueries } from './endpoint-key';
 
 /**
  * Issue 19 §3: which cached calls a pushed change makes stale, named by the table of endpoints
  * (their query keys are derived from it: lib/endpoint-key.ts).
  */
-export const PUSH_ENDPOINTS = {
+export const PUSH_ENDPOINTS: Record<PushEventKind, readonly Pick<Endpoint, 'path' | 'base'>[]> = {
   // The fleet overview's cards: latest position, Driving/Stationary.
   asset: [endpoints.fleet.list, endpoints.fleet.organisations],
   // The media requests' timeline and the footage that arrives for them.
@@ -23,8 +23,8 @@ export const PUSH_ENDPOINTS = {
     endpoints.monitoring.requests,
     endpoints.monitoring.active,
   ],
-} satisfies Record<PushEventKind, readonly { path: string }[]>;
+};
 
 /** A filter of every cached call the kinds make stale, for invalidateQueries. */
 export const pushQueries = (kinds: Iterable<PushEventKind>) =>
-  endpointQueries(...[...kinds].flatMap((kind) => PUSH_ENDPOINTS[kind]));
+  endpointQueries(...[...kinds].flatMap((kind) => [...PUSH_ENDPOINTS[kind]]));

@@ -1,9 +1,4 @@
-import {
-  endpoints,
-  type DeletionProgress,
-  type DriverLink,
-  type ImportProgress,
-} from '@fleet/contract';
+import { endpoints, type DeletionProgress, type ImportProgress } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
 import { endpointKey } from '@/lib/endpoint-key';
@@ -52,9 +47,12 @@ export const queryPointsOptions = (assetId: number, window: Window) => {
 
 export const driverLinksOptions = (assetId: number, window: Window) =>
   queryOptions({
-    queryKey: ['admin', 'driverlinks', assetId, window],
+    queryKey: endpointKey(endpoints.links.adminAssetDriverLinks, {
+      params: { id: assetId },
+      query: window,
+    }),
     queryFn: () =>
-      api.get<DriverLink[]>(`assets/${assetId}/driverlinks`, { base: 'admin', query: window }),
+      api.call(endpoints.links.adminAssetDriverLinks, { params: { id: assetId }, query: window }),
   });
 
 /** A driver by id (a link may name a driver of an organisation above the asset's). */

@@ -1,4 +1,4 @@
-import type { Asset, Driver } from '@fleet/contract';
+import { endpoints, type Asset, type Driver } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';
@@ -10,10 +10,10 @@ export type Entity =
 /** Spec §2: loaded as an asset when type is ASSET, otherwise as a driver. */
 export async function getEntity(type: EntityType, id: number): Promise<Entity> {
   if (type === 'ASSET') {
-    const asset = await api.get<Asset>(`assets/${id}`);
+    const asset = await api.call(endpoints.assets.get, { params: { id } });
     return { type, id, organisationId: asset.organisationId, name: asset.name, asset };
   }
-  const driver = await api.get<Driver>(`drivers/${id}`);
+  const driver = await api.call(endpoints.drivers.get, { params: { id } });
   const name = `${driver.firstName} ${driver.lastName}`.trim();
   return { type, id, organisationId: driver.organisationId, name, driver };
 }

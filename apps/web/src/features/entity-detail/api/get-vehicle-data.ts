@@ -1,14 +1,9 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  endpoints,
-  type DriverLink,
-  type EventRecord,
-  type Location,
-} from '@fleet/contract';
+import { DEFAULT_PAGE_SIZE, endpoints, type EventRecord, type Location } from '@fleet/contract';
 import { toLocalIso } from '@/lib/fleet-time';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';
+import { endpointKey } from '@/lib/endpoint-key';
 import { datapointsWindow } from '../trips';
 
 /** update: the filter's Update time; in the query keys so that pressing Update asks again. */
@@ -78,50 +73,60 @@ export const getDatapoints = (assetId: number, window: Window) =>
     query: { ...query(datapointsWindow(window.from, window.until)), events: true, media: true },
   });
 
-export const getDriverLinks = (type: EntityType, id: number, window: Window) =>
-  api.get<DriverLink[]>(`${type === 'ASSET' ? 'assets' : 'drivers'}/${id}/driverlinks`, {
-    query: query(window),
-  });
+const driverLinksOf = (type: EntityType) =>
+  type === 'ASSET' ? endpoints.links.driver.ofAsset : endpoints.links.driver.ofTarget;
 
-const key = (window: Window) => [toLocalIso(window.from), toLocalIso(window.until), window.update];
+export const getDriverLinks = (type: EntityType, id: number, window: Window) =>
+  api.call(driverLinksOf(type), { params: { id }, query: query(window) });
+
+/** A call's key derived from the table of endpoints; the filter's Update comes last. */
+const key = (
+  endpoint: Parameters<typeof endpointKey>[0],
+  id: number,
+  window: Window,
+  extra: object = {},
+) =>
+  endpointKey(endpoint, { params: { id }, query: { ...query(window), ...extra } }, window.update);
 
 export const useTrips = (assetId: number, window: Window, enabled = true) =>
   useQuery({
-    queryKey: ['trips', assetId, ...key(window)],
+    queryKey: key(table.assetTrips, assetId, window),
     queryFn: () => getTrips(assetId, window),
     enabled,
   });
 
 export const useEvents = (type: EntityType, id: number, window: Window, enabled = true) =>
   useQuery({
-    queryKey: ['events', type, id, ...key(window)],
+    queryKey: key(type === 'ASSET' ? table.assetEvents : table.driverEvents, id, window),
     queryFn: () => getEvents(type, id, window),
     enabled,
   });
 
 export const useHeatmap = (type: EntityType, id: number, eventType: string, window: Window) =>
   useQuery({
-    queryKey: ['heatmap', type, id, eventType, ...key(window)],
+    queryKey: key(type === 'ASSET' ? table.assetHeatmap : table.driverHeatmap, id, window, {
+      eventType,
+    }),
     queryFn: () => getHeatmap(type, id, eventType, window),
   });
 
 /** One page (from 1) of the raw-data timeline; the page shown stays until the next arrives. */
 export const useRawData = (assetId: number, window: Window, page: number) =>
   useQuery({
-    queryKey: ['rawdatas', assetId, ...key(window), page],
+    queryKey: [...key(table.rawData, assetId, window), page],
     queryFn: () => getRawData(assetId, window, page),
     placeholderData: keepPreviousData,
   });
 
 export const useDatapoints = (assetId: number, window: Window, enabled = true) =>
   useQuery({
-    queryKey: ['datapoints', assetId, ...key(window)],
+    queryKey: key(table.datapoints, assetId, window),
     queryFn: () => getDatapoints(assetId, window),
     enabled,
   });
 
 export const useDriverLinks = (type: EntityType, id: number, window: Window) =>
   useQuery({
-    queryKey: ['driverlinks', type, id, ...key(window)],
+    queryKey: key(driverLinksOf(type), id, window),
     queryFn: () => getDriverLinks(type, id, window),
   });

@@ -1,7 +1,9 @@
+import { endpoints } from '@fleet/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Entity } from '../api/get-entity';
 import { useDatapoints, useEvents, type VehicleEvent } from '../api/get-vehicle-data';
+import { endpointKey } from '@/lib/endpoint-key';
 import { useSlots } from '../slots';
 import { eventPoint, type TripView } from '../trips';
 
@@ -31,7 +33,10 @@ export function useTripCard(trip: TripView, entity: Entity) {
   const client = useQueryClient();
   const refreshDatapoints = () =>
     setTimeout(
-      () => void client.invalidateQueries({ queryKey: ['datapoints', trip.assetId] }),
+      () =>
+        void client.invalidateQueries({
+          queryKey: endpointKey(endpoints.vehicleData.datapoints, { params: { id: trip.assetId } }),
+        }),
       DATAPOINT_REFRESH_MS,
     );
   const media =

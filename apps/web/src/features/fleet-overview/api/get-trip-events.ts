@@ -1,4 +1,4 @@
-import type { EventRecord, FleetEntry } from '@fleet/contract';
+import { endpoints, type FleetEntry } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
 
@@ -16,7 +16,10 @@ export const flattenEvents = (
 /** GET assets/{id}/events for the entry's latest trip. */
 export const getTripEvents = async (assetId: number, from: string, until: string) =>
   flattenEvents(
-    await api.get<EventRecord[]>(`assets/${assetId}/events`, { query: { from, until } }),
+    await api.call(endpoints.vehicleData.assetEvents, {
+      params: { id: assetId },
+      query: { from, until },
+    }),
   );
 
 /** The events of the entry's latest trip: its datapoints when the fleet call carried them, else asked for. */
