@@ -85,7 +85,15 @@ const DRIVER_SHARE = 0.7;
  * data and runs six year-long reports: on a busy machine that alone takes minutes.
  */
 const HARD_LIMIT_MS = 25 * 60_000;
-const SECTIONS = ['lists', 'sync', 'heavy', 'mixed', 'year', 'nodes', ...MEDIA_VIDEO_SECTIONS] as const;
+const SECTIONS = [
+  'lists',
+  'sync',
+  'heavy',
+  'mixed',
+  'year',
+  'nodes',
+  ...MEDIA_VIDEO_SECTIONS,
+] as const;
 
 const loadNow = () =>
   os
