@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PgListener } from '../../db/pg-listener.js';
 import type { CommandKind, CommandProgress, CommandResult, DeviceCommand } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/http-error.js';
-import { CommandListener } from './command-listener.js';
+import { commandListener } from './command-listener.js';
 import type { Executor } from '../../db/database.js';
 import type { CommandRef, DeviceChannelRepository } from './device-channel.repository.js';
 import { PollWaiters } from './poll-waiters.js';
@@ -30,14 +31,14 @@ export interface CommandHandler {
 export class DeviceChannelService {
   private readonly handlers = new Map<CommandKind, CommandHandler>();
   private readonly waiters = new PollWaiters();
-  private readonly listener: CommandListener;
+  private readonly listener: PgListener;
 
   constructor(
     private readonly repository: DeviceChannelRepository,
     db: Db,
     log: FastifyBaseLogger,
   ) {
-    this.listener = new CommandListener(
+    this.listener = commandListener(
       db,
       {
         notified: (deviceId) => this.waiters.wake(deviceId),

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PgListener } from '../../db/pg-listener.js';
 import type { AccessTokenClaims } from '@fleet/contract';
 import type { Db } from '../../db/database.js';
 import type { AccessService } from '../access/index.js';
-import { EventListener } from './event-listener.js';
+import { eventListener } from './event-listener.js';
 import { PushHub, type ChannelSink, type PushLimits } from './push-hub.js';
 
 /**
@@ -12,11 +13,11 @@ import { PushHub, type ChannelSink, type PushLimits } from './push-hub.js';
  */
 export class EventsService {
   private readonly hub: PushHub;
-  private readonly listener: EventListener;
+  private readonly listener: PgListener;
 
   constructor(db: Db, access: AccessService, log: FastifyBaseLogger, limits?: PushLimits) {
     this.hub = new PushHub((user, organisationId) => access.isWithin(user, organisationId), limits);
-    this.listener = new EventListener(
+    this.listener = eventListener(
       db,
       { event: (event) => this.hub.publish(event), reconnected: () => this.hub.resync() },
       log,
