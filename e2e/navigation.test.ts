@@ -47,7 +47,7 @@ describe('navigation keeps your place', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(SCROLLED);
     // The asset link of a card in view there: clicking it scrolls nothing.
     const shown = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid="fleet-card"] .card-header a')].findIndex(
+      Array.from(document.querySelectorAll('[data-testid="fleet-card"] .card-header a')).findIndex(
         (link) => {
           const { top, bottom } = link.getBoundingClientRect();
           return top > 100 && bottom < window.innerHeight - 100;
