@@ -5,6 +5,8 @@ import { ACCOUNTS, api, apiToken, newPage, openAs, openBrowser, PASSWORD } from 
 
 /** Issue 19 §8: navigation keeps your place. Waits for what the screens show, never for time. */
 let browser: Browser;
+/** Where the fleet overview is scrolled to before a detail screen opens (issue 19 §8). */
+const SCROLLED = 700;
 let assetId: number;
 let assetName: string;
 
@@ -36,7 +38,53 @@ describe('navigation keeps your place', () => {
     await context.close();
   });
 
-  it('management lists link names to details, offer Delete only where allowed, name the organisation', async () => {
+  it('Back from a detail screen returns to the saved scroll position once the data is shown', async () => {
+    // 900 px wide: one card per row, so ten cards are far longer than 700 px + the window.
+    const { context, page } = await openAs(browser, 'manager', { width: 900 });
+    const cards = page.getByTestId('fleet-card');
+    await cards.nth(9).waitFor();
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), SCROLLED);
+    expect(await page.evaluate(() => window.scrollY)).toBe(SCROLLED);
+    // The asset link of a card in view there: clicking it scrolls nothing.
+    const shown = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid="fleet-card"] .card-header a')).findIndex(
+        (link) => {
+          const { top, bottom } = link.getBoundingClientRect();
+          return top > 100 && bottom < window.innerHeight - 100;
+        },
+      ),
+    );
+    expect(shown).toBeGreaterThanOrEqual(0);
+    const link = cards.nth(shown).locator('.card-header a');
+    const name = (await link.textContent())!;
+    await link.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    // A reload on the detail screen drops the list's data: Back shows the overview before its
+    // cards arrive (the issue's 190 px instead of 700). The fleet call is held until it does.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith('/assets/fleet'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: ACCOUNTS.manager.organisation }).waitFor();
+    await page.getByRole('status').first().waitFor();
+    expect(await cards.count()).toBe(0);
+    release();
+    await cards.nth(9).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 })
+      .toSatisfy((y: number) => Math.abs(y - SCROLLED) <= 2);
+    await context.close();
+  });
+
+  it('management lists link names to details, offer Edit and Delete only where allowed, name the organisation', async () => {
     const { context, page } = await openAs(browser, 'manager');
     await page.goto('/management/assets');
     await page.locator('h1 + p', { hasText: 'Demo Transport' }).waitFor();
@@ -52,6 +100,11 @@ describe('navigation keeps your place', () => {
     // Own account, and INTEGRATOR (raw data, a role a USER may not grant): the server refuses.
     expect(await deletes(ACCOUNTS.manager.name)).toBe(0);
     expect(await deletes(ACCOUNTS.integrator.name)).toBe(0);
+    // Edit likewise: not on INTEGRATOR; on one's own account it is (name and password).
+    const edits = (who: string) => page.getByRole('link', { name: `Edit: ${who}` }).count();
+    expect(await edits(ACCOUNTS.driver.name)).toBe(1);
+    expect(await edits(ACCOUNTS.manager.name)).toBe(1);
+    expect(await edits(ACCOUNTS.integrator.name)).toBe(0);
     await screenshot(page, 'management-users-delete');
 
     await page.goto('/management/overview');

@@ -54,7 +54,9 @@ function restore(target: number): () => void {
   const attempt = () => {
     if (done) return;
     if (Date.now() - started > RESTORE_FOR_MS) return stop();
-    window.scrollTo(0, target);
+    // Instant: Bootstrap's smooth scrolling would glide from the top and leave the position
+    // short of the target when it is checked.
+    window.scrollTo({ top: target, behavior: 'instant' });
     if (Math.abs(window.scrollY - target) < 2) stop();
   };
   const observer = new ResizeObserver(attempt);

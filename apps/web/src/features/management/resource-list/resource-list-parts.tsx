@@ -129,6 +129,7 @@ function ResourceRow({
           resource={resource}
           row={row}
           writes={list.writes}
+          edits={list.edits(row)}
           deletes={list.deletes(row)}
           onDelete={list.setDeleting}
         />
@@ -175,12 +176,15 @@ function RowActions({
   resource,
   row,
   writes,
+  edits,
   deletes,
   onDelete,
 }: {
   resource: Resource;
   row: Entity;
   writes: boolean;
+  /** Edit is offered (not on a user the server would refuse to change) */
+  edits: boolean;
   deletes: boolean;
   onDelete: (row: Entity) => void;
 }) {
@@ -198,7 +202,7 @@ function RowActions({
   );
   return (
     <>
-      {writes && link('edit', t('management.list.edit'))}
+      {edits && link('edit', t('management.list.edit'))}
       {writes && resource === 'organisations' && (
         <Link
           className="btn btn-sm btn-outline-primary ms-1"

@@ -7,7 +7,7 @@ import { pageQueryOptions, type Entity } from '../api/entities';
 import { SEARCH_FIELDS } from '../columns';
 import { mayWrite, type Resource } from '../resources';
 import { pageCount, readListState, writeListState, type ListState } from './list-query';
-import { mayDeleteRow } from './row-delete';
+import { mayDeleteRow, mayEditRow } from './row-delete';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -68,6 +68,7 @@ export function useResourceList(resource: Resource) {
         { own: ownOrganisationId, inView: organisationId },
         { userId, role },
       ),
+    edits: (row: Entity) => mayEditRow(resource, row, writes, { userId, role }),
     deleting,
     setDeleting,
   };
