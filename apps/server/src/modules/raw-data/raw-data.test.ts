@@ -130,7 +130,7 @@ describe('partitions', () => {
         from: new Date('2025-03-10T00:00:00Z'),
         until: new Date('2025-03-12T00:00:00Z'),
       };
-      expect((await data.datapoints(assetId, window)).length).toBe(1000);
+      expect((await data.datapoints(assetId, window)).total).toBe(1000);
       expect((await data.rawData(assetId, window, 10, 0)).total).toBe(500);
       for (const query of captured) {
         const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': string }>(
