@@ -21,6 +21,7 @@ import {
 } from '../monitoring';
 import { RecordedVideos } from './recorded-videos';
 import { ConfirmButton } from './shared';
+import './monitoring-view.css';
 
 // The map and the Janus client are the heavy parts: each its own chunk, Janus only while live.
 const MonitoringMap = lazy(() => import('./monitoring-map'));
@@ -31,14 +32,16 @@ function ViewCard({
   children,
   testId,
   titleClass,
+  className,
 }: {
   title: ReactNode;
   children: ReactNode;
   testId: string;
   titleClass?: string;
+  className?: string;
 }) {
   return (
-    <Card className="mb-3" data-testid={testId}>
+    <Card className={`mb-3 ${className ?? ''}`} data-testid={testId}>
       <Card.Header as="h2" className={`h6 mb-0 fw-bold ${titleClass ?? ''}`}>
         {title}
       </Card.Header>
@@ -118,6 +121,7 @@ function VideoCard({ monitoring: m, token }: { monitoring: AssetMonitoring; toke
   return (
     <ViewCard
       testId="video-card"
+      className="monitoring-video-card"
       title={m.end ? t('monitoring.view.recorded') : t('monitoring.view.live')}
       titleClass={m.end ? '' : 'text-danger-emphasis'}
     >
@@ -151,94 +155,98 @@ function Monitoring({ monitoring: m, token }: { monitoring: AssetMonitoring; tok
   const first = firstPoint(m.dataPoints);
   const last = lastPoint(m.dataPoints);
   return (
-    <>
+    <div className="monitoring-page">
       <Header subtitle={m.assetName} />
-      <main className="container-lg pb-4">
-        <ViewCard testId="info-card" title={t('monitoring.view.info')}>
-          <div className="row">
-            <Field label={t('monitoring.controlRoom')}>
-              {m.controlRoomAlarm.controlRoomIdentifier ?? t('monitoring.noControlRoom')}
-            </Field>
-            {seconds !== null && (
-              <Field label={t('monitoring.duration')}>{formatDuration(seconds)}</Field>
-            )}
-            <Field label={t('monitoring.device')}>
-              {m.deviceName} <span className="text-body-secondary">({m.deviceIdentifier})</span>
-            </Field>
-            <Field label={t('monitoring.asset')}>{m.assetName}</Field>
-            <Field label={t('monitoring.driver')}>{m.driverName ?? t('monitoring.noDriver')}</Field>
-            {m.driverPhone && (
-              <Field label={t('monitoring.view.phone')}>
-                <a href={`tel:${m.driverPhone}`}>{m.driverPhone}</a>
+      <main className="monitoring-layout">
+        <div className="monitoring-side">
+          <ViewCard testId="info-card" title={t('monitoring.view.info')}>
+            <div className="row">
+              <Field label={t('monitoring.controlRoom')}>
+                {m.controlRoomAlarm.controlRoomIdentifier ?? t('monitoring.noControlRoom')}
               </Field>
-            )}
-          </div>
-        </ViewCard>
-        <div className="row">
-          <div className="col-md-6">
-            <ViewCard testId="start-card" title={t('monitoring.start')}>
-              <When at={m.start} />
-              <div>
-                <Address location={first?.location} />
-              </div>
-            </ViewCard>
-          </div>
-          <div className="col-md-6">
-            {m.end ? (
-              <ViewCard testId="end-card" title={t('monitoring.end')}>
-                <When at={m.end} />
+              {seconds !== null && (
+                <Field label={t('monitoring.duration')}>{formatDuration(seconds)}</Field>
+              )}
+              <Field label={t('monitoring.device')}>
+                {m.deviceName} <span className="text-body-secondary">({m.deviceIdentifier})</span>
+              </Field>
+              <Field label={t('monitoring.asset')}>{m.assetName}</Field>
+              <Field label={t('monitoring.driver')}>
+                {m.driverName ?? t('monitoring.noDriver')}
+              </Field>
+              {m.driverPhone && (
+                <Field label={t('monitoring.view.phone')}>
+                  <a href={`tel:${m.driverPhone}`}>{m.driverPhone}</a>
+                </Field>
+              )}
+            </div>
+          </ViewCard>
+          <div className="row">
+            <div className="col-md-6">
+              <ViewCard testId="start-card" title={t('monitoring.start')}>
+                <When at={m.start} />
                 <div>
-                  <Address location={last?.location} />
+                  <Address location={first?.location} />
                 </div>
               </ViewCard>
-            ) : (
-              <ViewCard
-                testId="active-card"
-                title={t('monitoring.active')}
-                titleClass="text-white bg-danger"
-              >
-                <div className="small text-body-secondary">{t('monitoring.view.lastData')}</div>
-                {last ? (
-                  <>
-                    <When at={last.timestamp} />
-                    <div>
-                      <Address location={last.location} />
-                    </div>
-                  </>
-                ) : (
-                  <p className="mb-0">{t('monitoring.view.noData')}</p>
-                )}
-                <ConfirmButton
-                  className="w-100 mt-3"
-                  question={t('monitoring.confirmEnd')}
-                  pending={end.isPending}
-                  onConfirm={() => end.mutate()}
-                  testId="end-monitoring"
+            </div>
+            <div className="col-md-6">
+              {m.end ? (
+                <ViewCard testId="end-card" title={t('monitoring.end')}>
+                  <When at={m.end} />
+                  <div>
+                    <Address location={last?.location} />
+                  </div>
+                </ViewCard>
+              ) : (
+                <ViewCard
+                  testId="active-card"
+                  title={t('monitoring.active')}
+                  titleClass="text-white bg-danger"
                 >
-                  {t('monitoring.view.end')}
-                </ConfirmButton>
-              </ViewCard>
-            )}
+                  <div className="small text-body-secondary">{t('monitoring.view.lastData')}</div>
+                  {last ? (
+                    <>
+                      <When at={last.timestamp} />
+                      <div>
+                        <Address location={last.location} />
+                      </div>
+                    </>
+                  ) : (
+                    <p className="mb-0">{t('monitoring.view.noData')}</p>
+                  )}
+                  <ConfirmButton
+                    className="w-100 mt-3"
+                    question={t('monitoring.confirmEnd')}
+                    pending={end.isPending}
+                    onConfirm={() => end.mutate()}
+                    testId="end-monitoring"
+                  >
+                    {t('monitoring.view.end')}
+                  </ConfirmButton>
+                </ViewCard>
+              )}
+            </div>
           </div>
+          <ViewCard
+            testId="map-card"
+            title={
+              <>
+                {t('monitoring.view.map')}{' '}
+                <Badge bg="secondary" className="fw-normal">
+                  {m.dataPoints.length}
+                </Badge>
+              </>
+            }
+          >
+            <Suspense fallback={<Spinner size="sm" />}>
+              <MonitoringMap points={m.dataPoints} />
+            </Suspense>
+          </ViewCard>
         </div>
-        <ViewCard
-          testId="map-card"
-          title={
-            <>
-              {t('monitoring.view.map')}{' '}
-              <Badge bg="secondary" className="fw-normal">
-                {m.dataPoints.length}
-              </Badge>
-            </>
-          }
-        >
-          <Suspense fallback={<Spinner size="sm" />}>
-            <MonitoringMap points={m.dataPoints} />
-          </Suspense>
-        </ViewCard>
         <VideoCard monitoring={m} token={token} />
       </main>
-    </>
+    </div>
   );
 }
 
