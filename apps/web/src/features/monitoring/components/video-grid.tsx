@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { gridColumns } from '../monitoring';
@@ -37,7 +37,7 @@ export function VideoGrid({ tiles }: { tiles: VideoTile[] }) {
   return (
     <div
       className="monitoring-video-grid"
-      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+      style={{ '--video-columns': columns } as CSSProperties}
       data-testid="video-grid"
       data-enlarged={enlarged ?? undefined}
     >
