@@ -1,7 +1,7 @@
 import '../locales/register';
 import { formatDuration, type AssetMonitoring } from '@fleet/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Address } from '@/components/address';
@@ -250,6 +250,31 @@ function Monitoring({ monitoring: m, token }: { monitoring: AssetMonitoring; tok
   );
 }
 
+/**
+ * Makes the Janus session while the monitoring loads (issue 19 §5: the first frame within a
+ * second), and closes it unused when the monitoring turns out to have no live video.
+ */
+function useWarmLiveRoom(token: string | null, id: number | null, m: AssetMonitoring | undefined) {
+  const live = useQuery(clientConfigQueryOptions).data?.liveVideo;
+  const wanted =
+    !!token && !!id && !!live?.available && (!m || (!m.end && !!m.liveFeed?.available));
+  const warmed = useRef(false);
+  useEffect(() => {
+    // Once per page: a session made later would wait for nobody.
+    if (!wanted || !live || !token || warmed.current) return;
+    warmed.current = true;
+    let cancelled = false;
+    const room = import('./use-live-room');
+    void import('./live-video'); // the live card's chunk, ready when the monitoring is
+    void room.then((r) => !cancelled && r.warmUpLiveRoom(live.gatewayPath, token, live.iceServers));
+    // Ended, or no live video after all: close it unless the live card took it.
+    return () => {
+      cancelled = true;
+      void room.then((r) => r.dropWarmLiveRoom());
+    };
+  }, [wanted, live, token]);
+}
+
 /** Spec §2 Monitoring view: the monitoring its link's token opens, for a visitor without a session. */
 export function MonitoringView({ token }: { token: string | null }) {
   const { t } = useTranslation();
@@ -262,6 +287,7 @@ export function MonitoringView({ token }: { token: string | null }) {
     ...viewQueryOptions(id ?? 0, token ?? ''),
     enabled: !!token && !!id,
   });
+  useWarmLiveRoom(token, id, monitoring.data);
   if (!token || !id || (monitoring.isError && !monitoring.data))
     return (
       <>
