@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './browser.js';
@@ -8,7 +10,7 @@ import { ACCOUNTS, api, e2e, newPage, openAs, openBrowser, PASSWORD } from './fi
  * simulator keeps driving for a monitoring with two cameras from its Monitoring tab; the
  * simulator's camera unit takes the command from the device channel, starts the monitoring and
  * publishes each camera (ffmpeg → werift → Janus); the control room opens the view through the
- * token link alone and sees both cameras live, with their pictures changing (the simulated
+ * token link alone and sees all five cameras live at once, with their pictures changing (the simulated
  * cameras draw a running clock); End; RECORDED plays what Janus recorded.
  */
 
@@ -21,8 +23,13 @@ let viewUrl: string;
 /** The cameras asked for: the form's labels and the names the truck publishes them under. */
 const CAMERAS = [
   { label: 'Front', name: 'FRONT' },
+  { label: 'Rear', name: 'REAR' },
+  { label: 'Left', name: 'LEFT' },
+  { label: 'Right', name: 'RIGHT' },
   { label: 'Driver', name: 'DRIVER' },
 ];
+/** Where people look at the control room's picture (issue 19 §5); e2e/screenshots is for tests. */
+const SHOTS = '/work/shots/controlroom';
 
 type FleetEntry = {
   assetId: number;
@@ -144,7 +151,7 @@ describe('live monitoring of a simulated demo truck', () => {
     await context.close();
   }, 90_000);
 
-  it('the token link alone shows both cameras live, their pictures changing', async () => {
+  it('the token link alone shows all five cameras live, their pictures changing', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(viewUrl);
     await page.getByTestId('info-card').getByText(truck.assetName).waitFor();
@@ -183,6 +190,60 @@ describe('live monitoring of a simulated demo truck', () => {
     }
     await expect.poll(points, { timeout: 15_000 }).toBeGreaterThan(pointsBefore);
     await screenshot(page, 'simulated-monitoring-view-live');
+    await context.close();
+  }, 120_000);
+
+  it('at 1920x1080 the control room sees five cameras without scrolling, each enlargeable', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1920, height: 1080 },
+      locale: 'en-US',
+      baseURL: e2e().baseUrl,
+    });
+    const page = await context.newPage();
+    await page.goto(viewUrl);
+    const tiles = page.getByTestId('live-video');
+    await expect.poll(() => tiles.count(), { timeout: 45_000 }).toBe(CAMERAS.length);
+    await expect
+      .poll(async () => (await frames(tiles.locator('video'))).every((f) => f.width > 0), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    const page_ = () =>
+      page.evaluate(() => ({
+        scrollHeight: document.scrollingElement!.scrollHeight,
+        viewport: window.innerHeight,
+      }));
+    const { scrollHeight, viewport } = await page_();
+    expect(scrollHeight, 'no page scroll').toBeLessThanOrEqual(viewport);
+    const boxes = await tiles.locator('video').evaluateAll((videos) =>
+      videos.map((v) => {
+        const box = v.getBoundingClientRect();
+        return { width: box.width, height: box.height, bottom: box.bottom };
+      }),
+    );
+    for (const box of boxes) {
+      expect(box.width, 'each feed is readable').toBeGreaterThanOrEqual(400);
+      expect(box.bottom, 'each feed is on the screen').toBeLessThanOrEqual(viewport);
+    }
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'five-cameras-1920.png') });
+    await screenshot(page, 'simulated-monitoring-view-five-cameras');
+
+    // Enlarge one feed with the keyboard; Escape shows all again.
+    const driver = tiles.and(page.locator('[data-camera="DRIVER"]'));
+    await driver.getByRole('button', { name: 'Enlarge DRIVER' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => tiles.filter({ visible: true }).count()).toBe(1);
+    const large = await driver.locator('video').boundingBox();
+    expect(large!.width, 'the enlarged feed takes the card').toBeGreaterThan(1000);
+    expect((await page_()).scrollHeight).toBeLessThanOrEqual(viewport);
+    await page.screenshot({ path: path.join(SHOTS, 'one-camera-enlarged-1920.png') });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => tiles.filter({ visible: true }).count()).toBe(CAMERAS.length);
+    // …and the button back does the same.
+    await driver.getByRole('button', { name: 'Enlarge DRIVER' }).click();
+    await driver.getByRole('button', { name: 'Show all cameras' }).click();
+    await expect.poll(() => tiles.filter({ visible: true }).count()).toBe(CAMERAS.length);
     await context.close();
   }, 120_000);
 

@@ -3,11 +3,13 @@ import {
   canRequest,
   durationSeconds,
   frequencyError,
+  gridColumns,
   lastPoint,
   monitoringIdOf,
   NEW_REQUEST_FORM,
   newestFirst,
   nextStreams,
+  posterUrl,
   requestInput,
   requestStatus,
   viewPollInterval,
@@ -181,5 +183,24 @@ describe('the view polls (spec §4)', () => {
     ['ended, recordings ready', { end, liveFeed: feed(2, 0) }, at(1), false],
   ] as const)('%s → %s', (_, monitoring, now, interval) => {
     expect(viewPollInterval(monitoring, now)).toBe(interval);
+  });
+});
+
+describe("the control room's video grid (issue 19 §5)", () => {
+  it.each([
+    [0, 1],
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [4, 2],
+    [5, 3],
+  ])('%s feeds take %s columns', (count, columns) => {
+    expect(gridColumns(count)).toBe(columns);
+  });
+
+  it("names the camera on a recording's poster, escaped", () => {
+    const svg = decodeURIComponent(posterUrl('FRONT').replace('data:image/svg+xml,', ''));
+    expect(svg).toContain('>FRONT</text>');
+    expect(decodeURIComponent(posterUrl('<b>'))).not.toContain('<b>');
   });
 });

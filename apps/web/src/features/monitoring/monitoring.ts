@@ -178,3 +178,28 @@ export function nextStreams(streams: readonly LiveStream[], event: StreamEvent):
     }
   }
 }
+
+/**
+ * The video grid's columns for `count` tiles (issue 19 §5): five 640x480 feeds fit a 1920x1080
+ * screen in three columns of two rows; four in two by two; up to three side by side.
+ */
+export function gridColumns(count: number): number {
+  if (count <= 1) return 1;
+  if (count === 2 || count === 4) return 2;
+  return 3;
+}
+
+/**
+ * A recording's poster until it plays (issue 19 §5): a neutral 640x480 picture with the camera's
+ * name, as an SVG data URL (the token gives no thumbnail of a recording).
+ */
+export function posterUrl(label: string): string {
+  const text = label.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${VIDEO_SIZE.width}" height="${VIDEO_SIZE.height}">` +
+    `<rect width="100%" height="100%" fill="#343a40"/>` +
+    `<path d="M296 200v80l64-40z" fill="#adb5bd"/>` +
+    `<text x="50%" y="330" fill="#f8f9fa" font-family="sans-serif" font-size="32" ` +
+    `text-anchor="middle">${text}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}

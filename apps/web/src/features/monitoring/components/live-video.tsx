@@ -3,14 +3,14 @@ import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { VIDEO_SIZE, type LiveStream } from '../monitoring';
 import { useLiveRoom, type Room } from './use-live-room';
+import { VideoGrid } from './video-grid';
 
+/** One feed's video; clicking it asks for a better picture (spec §2). */
 function StreamVideo({
-  stream,
   media,
   label,
   onClick,
 }: {
-  stream: LiveStream;
   media: MediaStream | undefined;
   label: string;
   onClick: () => void;
@@ -23,25 +23,17 @@ function StreamVideo({
     }
   }, [media]);
   return (
-    <figure className="m-0" data-testid="live-video" data-camera={stream.camera ?? stream.display}>
-      <button
-        type="button"
-        className="p-0 border-0 bg-transparent d-block"
-        onClick={onClick}
-        aria-label={label}
-      >
-        <video
-          ref={video}
-          autoPlay
-          muted
-          playsInline
-          width={VIDEO_SIZE.width}
-          height={VIDEO_SIZE.height}
-          className="bg-black mw-100 d-block"
-        />
-      </button>
-      <figcaption className="small mt-1">{stream.display}</figcaption>
-    </figure>
+    <button type="button" className="monitoring-video-button" onClick={onClick} aria-label={label}>
+      <video
+        ref={video}
+        autoPlay
+        muted
+        playsInline
+        width={VIDEO_SIZE.width}
+        height={VIDEO_SIZE.height}
+        className="monitoring-video"
+      />
+    </button>
   );
 }
 
@@ -73,19 +65,23 @@ export default function LiveVideo({
             : t('monitoring.view.waitingForCameras')}
         </p>
       ) : (
-        <p className="small text-body-secondary">{t('monitoring.view.enhanceHint')}</p>
+        <p className="small text-body-secondary mb-2">{t('monitoring.view.enhanceHint')}</p>
       )}
-      <div className="d-flex flex-wrap gap-3">
-        {streams.map((stream) => (
-          <StreamVideo
-            key={stream.feed}
-            stream={stream}
-            media={media.get(stream.feed)}
-            label={`${t('monitoring.view.enhance')}: ${cameraLabel(stream)}`}
-            onClick={() => onEnhance(stream)}
-          />
-        ))}
-      </div>
+      <VideoGrid
+        tiles={streams.map((stream) => ({
+          key: stream.feed,
+          label: stream.display,
+          camera: stream.camera ?? stream.display,
+          testId: 'live-video',
+          media: (
+            <StreamVideo
+              media={media.get(stream.feed)}
+              label={`${t('monitoring.view.enhance')}: ${cameraLabel(stream)}`}
+              onClick={() => onEnhance(stream)}
+            />
+          ),
+        }))}
+      />
     </>
   );
 }

@@ -1,5 +1,7 @@
-import type { MonitoringDataPoint } from '@fleet/contract';
-import { useEffect, useMemo } from 'react';
+import type { Location, MonitoringDataPoint } from '@fleet/contract';
+import { LngLatBounds } from 'maplibre-gl';
+import { useEffect, useMemo, useState } from 'react';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useMap } from '@/components/map/map-context';
 import { toLngLat } from '@/components/map/map-style';
@@ -9,13 +11,53 @@ import { RouteLayer } from '@/components/map/route-layer';
 import { formatDateTime } from '@/lib/fleet-time';
 import { MAP_SIZE, mapCenter, route } from '../monitoring';
 
-/** Keeps the latest position in the middle as the vehicle moves. */
-function FollowLatest({ latest }: { latest: MonitoringDataPoint | null }) {
+/** A user's own move of the map (drag, wheel, zoom buttons): programmatic moves have no event. */
+const MOVED_BY_USER = ['dragstart', 'zoomstart', 'rotatestart', 'pitchstart'] as const;
+
+/**
+ * Follows the vehicle (issue 19 §5): as positions arrive, the map fits the route and the latest
+ * position whenever one of them is outside the view, at most at the spec's zoom. Once the user
+ * moves the map it stays where they put it, until they ask to follow again.
+ */
+function FollowVehicle({ line }: { line: Location[] }) {
+  const { t } = useTranslation();
   const map = useMap();
+  const [following, setFollowing] = useState(true);
+
   useEffect(() => {
-    if (latest) map.easeTo({ center: toLngLat(latest.location), duration: 300 });
-  }, [map, latest]);
-  return null;
+    const stop = (event: { originalEvent?: unknown }) => {
+      if (event.originalEvent) setFollowing(false);
+    };
+    for (const type of MOVED_BY_USER) map.on(type, stop);
+    return () => {
+      for (const type of MOVED_BY_USER) map.off(type, stop);
+    };
+  }, [map]);
+
+  useEffect(() => {
+    const [first, ...rest] = line;
+    if (!following || !first) return;
+    const view = map.getBounds();
+    if (line.every((point) => view.contains(toLngLat(point)))) return;
+    const bounds = rest.reduce(
+      (b, point) => b.extend(toLngLat(point)),
+      new LngLatBounds(toLngLat(first), toLngLat(first)),
+    );
+    map.fitBounds(bounds, { padding: 40, maxZoom: MAP_SIZE.zoom, duration: 300 });
+  }, [map, line, following]);
+
+  if (following) return null;
+  return (
+    <Button
+      size="sm"
+      variant="light"
+      className="position-absolute top-0 start-0 m-2 shadow-sm border"
+      onClick={() => setFollowing(true)}
+      data-testid="follow-vehicle"
+    >
+      {t('monitoring.view.follow')}
+    </Button>
+  );
 }
 
 /** Spec §2 MAP card: 800x450 at zoom 16, the blue route line and a red marker at the latest point. */
@@ -51,7 +93,7 @@ export default function MonitoringMap({ points }: { points: MonitoringDataPoint[
       >
         <RouteLayer id="monitoring-route" points={line} />
         <MarkerLayer id="monitoring-latest" markers={markers} />
-        <FollowLatest latest={latest} />
+        <FollowVehicle line={line} />
       </MapView>
     </section>
   );

@@ -1,7 +1,7 @@
 import '../locales/register';
 import { formatDuration, type AssetMonitoring } from '@fleet/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Address } from '@/components/address';
@@ -21,6 +21,7 @@ import {
 } from '../monitoring';
 import { RecordedVideos } from './recorded-videos';
 import { ConfirmButton } from './shared';
+import './monitoring-view.css';
 
 // The map and the Janus client are the heavy parts: each its own chunk, Janus only while live.
 const MonitoringMap = lazy(() => import('./monitoring-map'));
@@ -31,14 +32,16 @@ function ViewCard({
   children,
   testId,
   titleClass,
+  className,
 }: {
   title: ReactNode;
   children: ReactNode;
   testId: string;
   titleClass?: string;
+  className?: string;
 }) {
   return (
-    <Card className="mb-3" data-testid={testId}>
+    <Card className={`mb-3 ${className ?? ''}`} data-testid={testId}>
       <Card.Header as="h2" className={`h6 mb-0 fw-bold ${titleClass ?? ''}`}>
         {title}
       </Card.Header>
@@ -118,6 +121,7 @@ function VideoCard({ monitoring: m, token }: { monitoring: AssetMonitoring; toke
   return (
     <ViewCard
       testId="video-card"
+      className="monitoring-video-card"
       title={m.end ? t('monitoring.view.recorded') : t('monitoring.view.live')}
       titleClass={m.end ? '' : 'text-danger-emphasis'}
     >
@@ -151,95 +155,124 @@ function Monitoring({ monitoring: m, token }: { monitoring: AssetMonitoring; tok
   const first = firstPoint(m.dataPoints);
   const last = lastPoint(m.dataPoints);
   return (
-    <>
+    <div className="monitoring-page">
       <Header subtitle={m.assetName} />
-      <main className="container-lg pb-4">
-        <ViewCard testId="info-card" title={t('monitoring.view.info')}>
-          <div className="row">
-            <Field label={t('monitoring.controlRoom')}>
-              {m.controlRoomAlarm.controlRoomIdentifier ?? t('monitoring.noControlRoom')}
-            </Field>
-            {seconds !== null && (
-              <Field label={t('monitoring.duration')}>{formatDuration(seconds)}</Field>
-            )}
-            <Field label={t('monitoring.device')}>
-              {m.deviceName} <span className="text-body-secondary">({m.deviceIdentifier})</span>
-            </Field>
-            <Field label={t('monitoring.asset')}>{m.assetName}</Field>
-            <Field label={t('monitoring.driver')}>{m.driverName ?? t('monitoring.noDriver')}</Field>
-            {m.driverPhone && (
-              <Field label={t('monitoring.view.phone')}>
-                <a href={`tel:${m.driverPhone}`}>{m.driverPhone}</a>
+      <main className="monitoring-layout">
+        <div className="monitoring-side">
+          <ViewCard testId="info-card" title={t('monitoring.view.info')}>
+            <div className="row">
+              <Field label={t('monitoring.controlRoom')}>
+                {m.controlRoomAlarm.controlRoomIdentifier ?? t('monitoring.noControlRoom')}
               </Field>
-            )}
-          </div>
-        </ViewCard>
-        <div className="row">
-          <div className="col-md-6">
-            <ViewCard testId="start-card" title={t('monitoring.start')}>
-              <When at={m.start} />
-              <div>
-                <Address location={first?.location} />
-              </div>
-            </ViewCard>
-          </div>
-          <div className="col-md-6">
-            {m.end ? (
-              <ViewCard testId="end-card" title={t('monitoring.end')}>
-                <When at={m.end} />
+              {seconds !== null && (
+                <Field label={t('monitoring.duration')}>{formatDuration(seconds)}</Field>
+              )}
+              <Field label={t('monitoring.device')}>
+                {m.deviceName} <span className="text-body-secondary">({m.deviceIdentifier})</span>
+              </Field>
+              <Field label={t('monitoring.asset')}>{m.assetName}</Field>
+              <Field label={t('monitoring.driver')}>
+                {m.driverName ?? t('monitoring.noDriver')}
+              </Field>
+              {m.driverPhone && (
+                <Field label={t('monitoring.view.phone')}>
+                  <a href={`tel:${m.driverPhone}`}>{m.driverPhone}</a>
+                </Field>
+              )}
+            </div>
+          </ViewCard>
+          <div className="row">
+            <div className="col-md-6">
+              <ViewCard testId="start-card" title={t('monitoring.start')}>
+                <When at={m.start} />
                 <div>
-                  <Address location={last?.location} />
+                  <Address location={first?.location} />
                 </div>
               </ViewCard>
-            ) : (
-              <ViewCard
-                testId="active-card"
-                title={t('monitoring.active')}
-                titleClass="text-white bg-danger"
-              >
-                <div className="small text-body-secondary">{t('monitoring.view.lastData')}</div>
-                {last ? (
-                  <>
-                    <When at={last.timestamp} />
-                    <div>
-                      <Address location={last.location} />
-                    </div>
-                  </>
-                ) : (
-                  <p className="mb-0">{t('monitoring.view.noData')}</p>
-                )}
-                <ConfirmButton
-                  className="w-100 mt-3"
-                  question={t('monitoring.confirmEnd')}
-                  pending={end.isPending}
-                  onConfirm={() => end.mutate()}
-                  testId="end-monitoring"
+            </div>
+            <div className="col-md-6">
+              {m.end ? (
+                <ViewCard testId="end-card" title={t('monitoring.end')}>
+                  <When at={m.end} />
+                  <div>
+                    <Address location={last?.location} />
+                  </div>
+                </ViewCard>
+              ) : (
+                <ViewCard
+                  testId="active-card"
+                  title={t('monitoring.active')}
+                  titleClass="text-white bg-danger"
                 >
-                  {t('monitoring.view.end')}
-                </ConfirmButton>
-              </ViewCard>
-            )}
+                  <div className="small text-body-secondary">{t('monitoring.view.lastData')}</div>
+                  {last ? (
+                    <>
+                      <When at={last.timestamp} />
+                      <div>
+                        <Address location={last.location} />
+                      </div>
+                    </>
+                  ) : (
+                    <p className="mb-0">{t('monitoring.view.noData')}</p>
+                  )}
+                  <ConfirmButton
+                    className="w-100 mt-3"
+                    question={t('monitoring.confirmEnd')}
+                    pending={end.isPending}
+                    onConfirm={() => end.mutate()}
+                    testId="end-monitoring"
+                  >
+                    {t('monitoring.view.end')}
+                  </ConfirmButton>
+                </ViewCard>
+              )}
+            </div>
           </div>
+          <ViewCard
+            testId="map-card"
+            title={
+              <>
+                {t('monitoring.view.map')}{' '}
+                <Badge bg="secondary" className="fw-normal">
+                  {m.dataPoints.length}
+                </Badge>
+              </>
+            }
+          >
+            <Suspense fallback={<Spinner size="sm" />}>
+              <MonitoringMap points={m.dataPoints} />
+            </Suspense>
+          </ViewCard>
         </div>
-        <ViewCard
-          testId="map-card"
-          title={
-            <>
-              {t('monitoring.view.map')}{' '}
-              <Badge bg="secondary" className="fw-normal">
-                {m.dataPoints.length}
-              </Badge>
-            </>
-          }
-        >
-          <Suspense fallback={<Spinner size="sm" />}>
-            <MonitoringMap points={m.dataPoints} />
-          </Suspense>
-        </ViewCard>
         <VideoCard monitoring={m} token={token} />
       </main>
-    </>
+    </div>
   );
+}
+
+/**
+ * Makes the Janus session while the monitoring loads (issue 19 §5: the first frame within a
+ * second), and closes it unused when the monitoring turns out to have no live video.
+ */
+function useWarmLiveRoom(token: string | null, id: number | null, m: AssetMonitoring | undefined) {
+  const live = useQuery(clientConfigQueryOptions).data?.liveVideo;
+  const wanted =
+    !!token && !!id && !!live?.available && (!m || (!m.end && !!m.liveFeed?.available));
+  const warmed = useRef(false);
+  useEffect(() => {
+    // Once per page: a session made later would wait for nobody.
+    if (!wanted || !live || !token || warmed.current) return;
+    warmed.current = true;
+    let cancelled = false;
+    const room = import('./use-live-room');
+    void import('./live-video'); // the live card's chunk, ready when the monitoring is
+    void room.then((r) => !cancelled && r.warmUpLiveRoom(live.gatewayPath, token, live.iceServers));
+    // Ended, or no live video after all: close it unless the live card took it.
+    return () => {
+      cancelled = true;
+      void room.then((r) => r.dropWarmLiveRoom());
+    };
+  }, [wanted, live, token]);
 }
 
 /** Spec §2 Monitoring view: the monitoring its link's token opens, for a visitor without a session. */
@@ -254,6 +287,7 @@ export function MonitoringView({ token }: { token: string | null }) {
     ...viewQueryOptions(id ?? 0, token ?? ''),
     enabled: !!token && !!id,
   });
+  useWarmLiveRoom(token, id, monitoring.data);
   if (!token || !id || (monitoring.isError && !monitoring.data))
     return (
       <>

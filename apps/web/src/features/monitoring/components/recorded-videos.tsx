@@ -4,58 +4,55 @@ import { useEffect, useMemo } from 'react';
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { recordingQueryOptions } from '../api/monitoring';
-import { cameraOfBit, VIDEO_SIZE } from '../monitoring';
+import { cameraOfBit, posterUrl, VIDEO_SIZE } from '../monitoring';
+import { VideoGrid } from './video-grid';
 
+/** One recording, played through the token; a poster with its camera's name until it plays. */
 function Recording({
   monitoringId,
   mediaId,
-  camera,
+  label,
   token,
 }: {
   monitoringId: number;
   mediaId: number;
-  camera: number;
+  label: string;
   token: string;
 }) {
   const { t } = useTranslation();
-  const name = cameraOfBit(camera);
-  const label = name
-    ? t('monitoring.view.camera', { camera: t(`monitoring.cameras.${name}`) })
-    : t('monitoring.view.unknownCamera');
   const blob = useQuery(recordingQueryOptions(monitoringId, mediaId, token));
   const url = useMemo(() => (blob.data ? URL.createObjectURL(blob.data) : null), [blob.data]);
+  const poster = useMemo(() => posterUrl(label), [label]);
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
   // Spec §8: a media download error is logged only (the card says the recording is missing).
   useEffect(() => {
     if (blob.error) console.error('Recording download failed', blob.error);
   }, [blob.error]);
+  if (url)
+    return (
+      <video
+        src={url}
+        poster={poster}
+        controls
+        muted
+        playsInline
+        preload="metadata"
+        width={VIDEO_SIZE.width}
+        height={VIDEO_SIZE.height}
+        className="monitoring-video"
+        aria-label={label}
+      />
+    );
+  if (blob.isError)
+    return (
+      <Alert variant="warning" className="mb-0">
+        {t('monitoring.view.recordingFailed')}
+      </Alert>
+    );
   return (
-    <figure className="m-0" data-testid="recorded-video" data-camera={name ?? ''}>
-      {url ? (
-        <video
-          src={url}
-          controls
-          muted
-          playsInline
-          width={VIDEO_SIZE.width}
-          height={VIDEO_SIZE.height}
-          className="bg-black mw-100 d-block"
-          aria-label={label}
-        />
-      ) : blob.isError ? (
-        <Alert variant="warning" className="mb-0">
-          {t('monitoring.view.recordingFailed')}
-        </Alert>
-      ) : (
-        <div
-          className="bg-dark d-flex align-items-center justify-content-center"
-          style={{ width: VIDEO_SIZE.width, height: VIDEO_SIZE.height, maxWidth: '100%' }}
-        >
-          <Spinner variant="light" size="sm" />
-        </div>
-      )}
-      <figcaption className="small mt-1">{label}</figcaption>
-    </figure>
+    <div className="monitoring-video monitoring-video-placeholder">
+      <Spinner variant="light" size="sm" />
+    </div>
   );
 }
 
@@ -70,6 +67,8 @@ export function RecordedVideos({
   token: string;
 }) {
   const { t } = useTranslation();
+  // Labelled as the live feeds are: the camera's name ('FRONT'), as the camera published it.
+  const labelOf = (camera: number) => cameraOfBit(camera) ?? t('monitoring.view.unknownCamera');
   return (
     <>
       {liveFeed.recordingsPending > 0 && (
@@ -81,17 +80,22 @@ export function RecordedVideos({
       {liveFeed.media.length === 0 && liveFeed.recordingsPending === 0 && (
         <p className="text-body-secondary mb-0">{t('monitoring.view.noRecordings')}</p>
       )}
-      <div className="d-flex flex-wrap gap-3">
-        {liveFeed.media.map((medium) => (
-          <Recording
-            key={medium.mediaId}
-            monitoringId={monitoringId}
-            mediaId={medium.mediaId}
-            camera={medium.camera}
-            token={token}
-          />
-        ))}
-      </div>
+      <VideoGrid
+        tiles={liveFeed.media.map((medium) => ({
+          key: medium.mediaId,
+          label: labelOf(medium.camera),
+          camera: cameraOfBit(medium.camera) ?? '',
+          testId: 'recorded-video',
+          media: (
+            <Recording
+              monitoringId={monitoringId}
+              mediaId={medium.mediaId}
+              label={labelOf(medium.camera)}
+              token={token}
+            />
+          ),
+        }))}
+      />
     </>
   );
 }

@@ -128,6 +128,79 @@ function joinAsControlRoom(
   });
 }
 
+type Session = {
+  key: string;
+  ready: Promise<Janus>;
+  /** what the session's user does when it fails after connecting, or is destroyed */
+  on: { error: (error: unknown) => void; destroyed: () => void };
+};
+
+const sessionKey = (gatewayPath: string, token: string, iceServers: RTCIceServer[]) =>
+  JSON.stringify([gatewayPath, token, iceServers]);
+
+/** A Janus session through the app's gateway path; `ready` rejects when it cannot be made. */
+function openSession(gatewayPath: string, token: string, iceServers: RTCIceServer[]): Session {
+  const on: Session['on'] = {
+    error: (error) => console.error('Janus session failed', error),
+    destroyed: () => {},
+  };
+  const ready = initJanus().then(
+    () =>
+      new Promise<Janus>((resolve, reject) => {
+        let connected = false;
+        const janus: Janus = new Janus({
+          server: gatewayPath,
+          token,
+          iceServers,
+          success: () => {
+            connected = true;
+            resolve(janus);
+          },
+          error: (error) => (connected ? on.error(error) : reject(error)),
+          destroyed: () => on.destroyed(),
+        });
+      }),
+  );
+  ready.catch(() => {}); // its user hears of the failure through `ready`
+  return { key: sessionKey(gatewayPath, token, iceServers), ready, on };
+}
+
+const closeSession = (session: Session) =>
+  void session.ready.then(
+    (janus) => janus.destroy({ cleanupHandles: true }),
+    () => {},
+  );
+
+/** The session made before the monitoring arrived, waiting for the live card to take it. */
+let warm: Session | null = null;
+
+/**
+ * Loads the Janus client and makes its session while the monitoring's data loads (issue 19 §5:
+ * the first frame within a second): only the join needs the room and its passphrase.
+ */
+export function warmUpLiveRoom(gatewayPath: string, token: string, iceServers: RTCIceServer[]) {
+  if (warm?.key === sessionKey(gatewayPath, token, iceServers)) return;
+  dropWarmLiveRoom();
+  warm = openSession(gatewayPath, token, iceServers);
+}
+
+/** Closes the session made in advance when nobody will take it (ended, or no live video). */
+export function dropWarmLiveRoom() {
+  if (warm) closeSession(warm);
+  warm = null;
+}
+
+/** The session made in advance when it fits the room (same gateway, token and ICE servers). */
+function takeSession({ gatewayPath, token, iceServers }: Room): Session {
+  const session =
+    warm?.key === sessionKey(gatewayPath, token, iceServers)
+      ? warm
+      : openSession(gatewayPath, token, iceServers);
+  if (warm !== session) dropWarmLiveRoom();
+  warm = null;
+  return session;
+}
+
 /**
  * The room's video through Janus (spec §4 Live feed): join as publisher 'ControlRoom' with the
  * passphrase, publishing nothing (Janus accepts a participant that never publishes, so there is
@@ -170,29 +243,25 @@ export function useLiveRoom(room: Room) {
         console.error('Video room:', message.error);
     };
 
-    void initJanus().then(() => {
+    const failed = (error: unknown) => {
+      console.error('Failed to connect to janus server', error);
+      if (!stopped) setStatus('failed');
+    };
+    const session = takeSession({ gatewayPath, token, roomId, pin, iceServers });
+    session.on.error = failed;
+    // Spec §4: the whole page reloads when the gateway session is destroyed.
+    session.on.destroyed = () => {
+      if (!stopped) window.location.reload();
+    };
+    session.ready.then((connected) => {
       if (stopped) return;
-      janus = new Janus({
-        server: gatewayPath,
-        token,
-        iceServers,
-        success: () =>
-          janus &&
-          joinAsControlRoom(janus, { roomId, pin }, onRoomMessage, () => setStatus('failed')),
-        error: (error) => {
-          console.error('Failed to connect to janus server', error);
-          if (!stopped) setStatus('failed');
-        },
-        // Spec §4: the whole page reloads when the gateway session is destroyed.
-        destroyed: () => {
-          if (!stopped) window.location.reload();
-        },
-      });
-    });
+      janus = connected;
+      joinAsControlRoom(connected, { roomId, pin }, onRoomMessage, () => setStatus('failed'));
+    }, failed);
 
     return () => {
       stopped = true;
-      janus?.destroy({ cleanupHandles: true });
+      closeSession(session);
     };
   }, [gatewayPath, token, roomId, pin, iceServers]);
 

@@ -98,8 +98,12 @@ export const monitoringEn = {
     recordingsPending_one: '{{count}} recording is being prepared…',
     recordingsPending_other: '{{count}} recordings are being prepared…',
     recordingFailed: 'This recording could not be loaded.',
-    camera: 'Camera {{camera}}',
     unknownCamera: 'Camera',
+    enlarge: 'Enlarge {{camera}}',
+    enlargeShort: 'Enlarge',
+    showAll: 'Show all cameras',
+    showAllShort: 'All cameras',
+    follow: 'Follow the vehicle',
   },
 };
 

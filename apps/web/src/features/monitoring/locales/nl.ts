@@ -100,7 +100,11 @@ export const monitoringNl: MonitoringTexts = {
     recordingsPending_one: '{{count}} opname wordt voorbereid…',
     recordingsPending_other: '{{count}} opnames worden voorbereid…',
     recordingFailed: 'Deze opname kon niet worden geladen.',
-    camera: 'Camera {{camera}}',
     unknownCamera: 'Camera',
+    enlarge: '{{camera}} vergroten',
+    enlargeShort: 'Vergroten',
+    showAll: "Alle camera's tonen",
+    showAllShort: "Alle camera's",
+    follow: 'Voertuig volgen',
   },
 };
