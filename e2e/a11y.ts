@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { AxeResults, ImpactValue } from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 
 /**
  * Accessibility checks of every screen the browser tests show (issue 7 §8): axe-core runs in the
@@ -79,10 +79,45 @@ const screenName = (page: Page) => {
   return url.pathname + url.search;
 };
 
+/** The push channel's stream (`GET /api/events`) stays open while a page is signed in. */
+const isStream = (request: Request) => new URL(request.url()).pathname === '/api/events';
+const underWay = new WeakMap<Page, Set<Request>>();
+
+/** Counts the page's requests under way, leaving out the push channel's stream. */
+function trackRequests(page: Page): Set<Request> {
+  let open = underWay.get(page);
+  if (open) return open;
+  const requests = new Set<Request>();
+  underWay.set(page, requests);
+  page.on('request', (request) => {
+    if (!isStream(request)) requests.add(request);
+  });
+  const done = (request: Request) => requests.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  open = requests;
+  return open;
+}
+
+/**
+ * No request under way for half a second, at most `timeout`. Playwright's 'networkidle' never
+ * comes while the push channel's stream is open (issue 19 §3), so the requests are counted here.
+ */
+async function networkQuiet(page: Page, timeout = 5_000): Promise<void> {
+  const open = trackRequests(page);
+  const end = Date.now() + timeout;
+  let quietSince = Date.now();
+  while (Date.now() < end && !page.isClosed()) {
+    if (open.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    await page.waitForTimeout(100);
+  }
+}
+
 /** Waits until the screen has loaded what it shows: no requests for a moment, no spinner. */
 async function settle(page: Page): Promise<void> {
   // Map tiles cannot load in a sandbox and the fleet refreshes itself: do not wait forever.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+  await networkQuiet(page);
   await page
     .locator('.spinner-border:visible, .placeholder-glow:visible')
     .first()
@@ -129,12 +164,14 @@ export function auditContext(context: BrowserContext): BrowserContext {
   if (audits.has(context)) return context;
   const audit: Audit = { violations: [], visited: new Set(), checked: new Set() };
   audits.set(context, audit);
-  const watch = (page: Page) =>
+  const watch = (page: Page) => {
+    trackRequests(page);
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame()) return;
       const url = new URL(frame.url());
       if (url.protocol.startsWith('http')) audit.visited.add(url.pathname + url.search);
     });
+  };
   context.pages().forEach(watch);
   context.on('page', watch);
 

@@ -364,10 +364,20 @@ describe('management as manager', { timeout: 240_000 }, () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Nothing found.').waitFor();
 
-    // nobody deletes themselves: the server's reason shows in the dialog
+    // Delete is not offered where the server would refuse it: one's own account (issue 19 §8)
     await page.goto('/management/users?search=manager');
-    await page.getByRole('button', { name: /^Delete: Marit de Vries/ }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete user' });
+    await page.getByRole('link', { name: /^Edit: Marit de Vries/ }).waitFor();
+    expect(await page.getByRole('button', { name: /^Delete: Marit de Vries/ }).count()).toBe(0);
+
+    // a refusal the list cannot foresee still shows the server's reason: the record went meanwhile
+    const gone = await post<{ id: number; name: string }>(
+      `/api/organisations/${organisationId}/assets`,
+      { name: `Gone ${RUN}` },
+    );
+    await page.goto(`/management/assets?search=Gone+${RUN}`);
+    await page.getByRole('button', { name: `Delete: ${gone.name}` }).click();
+    await api(`/api/assets/${gone.id}`, { method: 'DELETE', token });
+    const confirm = page.getByRole('dialog', { name: 'Delete asset' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     const refusal = confirm.getByRole('alert');
     await refusal.waitFor();
@@ -390,11 +400,24 @@ describe('management by role', { timeout: 120_000 }, () => {
     await context.close();
   });
 
-  it("a manager may not change an integrator's user: the server's 403 message shows", async () => {
+  it("a manager is offered no change of an integrator's user, and the server's 403 shows on its form", async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'manager');
     await page.goto('/management/users?search=integrator');
-    await page.getByRole('link', { name: `Edit: ${ACCOUNTS.integrator.name}` }).click();
+    await page.locator('tbody tr').filter({ hasText: ACCOUNTS.integrator.name }).first().waitFor();
+    // issue 19 §8: neither Edit nor Delete where the server would refuse them
+    expect(
+      await page.getByRole('link', { name: `Edit: ${ACCOUNTS.integrator.name}` }).count(),
+    ).toBe(0);
+    expect(
+      await page.getByRole('button', { name: `Delete: ${ACCOUNTS.integrator.name}` }).count(),
+    ).toBe(0);
+    // the form opened by its address: saving shows the server's refusal
+    const [integrator] = await api<{ id: number; name: string }[]>(
+      `/api/organisations/${organisationId}/users?search=integrator`,
+      { token },
+    );
+    await page.goto(`/management/entity/edit?type=users&id=${integrator!.id}`);
     await page.getByLabel('Name', { exact: true }).fill(`${ACCOUNTS.integrator.name} (renamed)`);
     await page.getByRole('button', { name: 'Save' }).click();
     const alert = page.getByRole('alert');
