@@ -120,9 +120,15 @@ describe('entity detail', () => {
     // 10 per page (spec §9); the harsh acceleration's entry is on a later page.
     expect(await entries.count()).toBe(10);
     const pager = integrator.page.getByRole('navigation', { name: 'Raw data pages' });
+    // The page shown stays until the next arrives (aria-busy meanwhile): wait for each page.
+    const range = integrator.page.getByTestId('raw-data-total');
+    const shown = integrator.page.locator('[data-testid="raw-data-timeline"][aria-busy="false"]');
     for (let page = 1; page < 10; page++) {
       if ((await entries.filter({ hasText: 'Events' }).count()) > 0) break;
+      const before = await range.textContent();
       await pager.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => range.textContent()).not.toBe(before);
+      await shown.waitFor();
     }
     const events = entries.filter({ hasText: 'Events' }).first();
     await events.getByRole('button', { name: 'Events' }).click();
