@@ -103,7 +103,7 @@ function trackRequests(page: Page): Set<Request> {
  * No request under way for half a second, at most `timeout`. Playwright's 'networkidle' never
  * comes while the push channel's stream is open (issue 19 §3), so the requests are counted here.
  */
-async function networkQuiet(page: Page, timeout = 5_000): Promise<void> {
+export async function networkQuiet(page: Page, timeout = 5_000): Promise<void> {
   const open = trackRequests(page);
   const end = Date.now() + timeout;
   let quietSince = Date.now();
