@@ -188,9 +188,10 @@ export class JobRunner {
   private async runJob(name: string, handler: JobHandler, id: string): Promise<void> {
     // Taken while this process stops (a poll that ended late): handed back, not run half.
     if (this.stopping.signal.aborted) return this.send(name, 0);
+    const began = Date.now();
     try {
       await handler.run(this.stopping.signal, { id });
-      this.outage.succeeded();
+      this.outage.succeededSince(began);
     } catch (error) {
       // Thrown again: pg-boss marks the job failed and retries it with backoff.
       this.failed(error, `jobs: ${name} failed`);

@@ -75,4 +75,18 @@ describe('OutageLog', () => {
       expect.stringMatching(/^info sync: the database is back after/),
     ]);
   });
+
+  it.each([
+    ['a round begun before the outage ends nothing', -1, 1],
+    ['a round begun during the outage ends it (and the next failure is a new one)', +1, 3],
+  ])('%s', async (_name, offset, count) => {
+    const { lines, log } = logger();
+    const outage = new OutageLog('jobs', log);
+    const lost = Object.assign(new Error('x'), { code: 'ECONNREFUSED' });
+    outage.failed(lost);
+    const began = Date.now() + offset * 10_000;
+    outage.succeededSince(began);
+    outage.failed(lost);
+    expect(lines).toHaveLength(count);
+  });
 });

@@ -36,6 +36,11 @@ export class Outage {
     return this.startedAt !== undefined;
   }
 
+  /** Whether the outage under way began before the moment (ms); false when none is. */
+  startedBefore(moment: number): boolean {
+    return this.startedAt !== undefined && this.startedAt < moment;
+  }
+
   failed(reason: string): OutageStep {
     this.failures++;
     const waitMs = Math.min(OUTAGE_MAX_WAIT_MS, OUTAGE_FIRST_WAIT_MS * 2 ** (this.failures - 1));
@@ -111,5 +116,14 @@ export class OutageLog {
   succeeded(): void {
     const { line } = this.outage.succeeded();
     if (line) this.log.info(line.message);
+  }
+
+  /**
+   * After a round that began at `began` (ms) and reached the database: it ends the outage only
+   * if the outage had begun before it. A round that did its work before the database went proves
+   * nothing of now, and ending the outage on it would log the same outage twice.
+   */
+  succeededSince(began: number): void {
+    if (this.outage.startedBefore(began)) this.succeeded();
   }
 }
