@@ -40,15 +40,16 @@ const RESTART_MS = 5000;
 /**
  * pg-boss's statements run on our pool: one set of connections, timeouts and outage watch. Once
  * the runner stops, a statement that fails (the pool closed behind a job's last `complete`,
- * which pg-boss sends without waiting for it) answers no rows instead of an unhandled rejection;
- * a job whose completion is lost that way expires and runs again (handlers are idempotent).
+ * which pg-boss sends without waiting for it) answers no rows instead of an unhandled rejection
+ * (a command that counts what it changed answers a count of 0, which pg-boss reads); a job whose
+ * completion is lost that way expires and runs again (handlers are idempotent).
  */
 const adapter = (db: Db, stopped?: AbortSignal) => ({
   executeSql: async (text: string, values: unknown[] = []) => {
     try {
       return await db.executeQuery(CompiledQuery.raw(text, values));
     } catch (error) {
-      if (stopped?.aborted) return { rows: [] };
+      if (stopped?.aborted) return { rows: /\bcount\(\*\)/i.test(text) ? [{ count: '0' }] : [] };
       throw error;
     }
   },
