@@ -6,6 +6,10 @@ const ssr = { resolve: { conditions: ['source', 'module', 'node', 'development|p
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker: every file after the other, the
+    // browser tests (mostly waiting on Chromium and the server) included. Two let an API file
+    // run beside the browser file of the moment; browser files stay one at a time (below).
+    maxWorkers: 2,
     projects: [
       {
         resolve,

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { freePort } from '../apps/server/src/lib/free-port.js';
+import { alertLatency, type AlertLatency } from './alerts.js';
 import { percentile } from './ingest.js';
 import { apiAs, createFleet, progress, type Bench, type FleetUnit } from './setup.js';
 
@@ -53,6 +54,8 @@ export interface MixedStep {
   lag: { trips: number; p50: number; p99: number; max: number; unseen: number };
   rssMb: { max: number; end: number };
   holds: boolean;
+  /** issue 21 §2: record acknowledged → notification heard, measured during the step */
+  alerts: AlertLatency | null;
 }
 
 export interface MixedResult {
@@ -97,7 +100,8 @@ async function startServer(bench: Bench, options: MixedOptions): Promise<Server>
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
   child.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
-  const deadline = Date.now() + 60_000;
+  // Generous: on a shared machine at load 20 the server took over a minute to start.
+  const deadline = Date.now() + 240_000;
   while (!/running at http/.test(output)) {
     if (child.exitCode !== null) throw new Error(`the mixed-load server exited:\n${output}`);
     if (Date.now() > deadline) throw new Error(`the mixed-load server did not start:\n${output}`);
@@ -331,9 +335,15 @@ async function runStep(
   const device = async (truck: Truck) => {
     let last = Date.now();
     await sleep(Math.random() * POST_EVERY_MS);
+    // A batch refused (503 with Retry-After when too many wait, issue 18 §3) is sent again
+    // with the next one, as a device does: its records are not lost, only later.
+    let unsent: { records: object[]; stop?: { tripStart: number } } = { records: [] };
     while (running && Date.now() < deadline) {
       const now = Date.now();
-      const { records, datapoints, stop } = truck.batch(last, now);
+      const made = truck.batch(last, now);
+      const { datapoints } = made;
+      const records = [...unsent.records, ...made.records];
+      const stop = made.stop ?? unsent.stop;
       last = now;
       if (records.length) {
         const r = await send(
@@ -346,6 +356,7 @@ async function runStep(
         posts.add('device post', r.ms, r.status === 200);
         if (r.status === 200 && stop)
           stops.set(`${truck.unit.assetId} ${new Date(stop.tripStart).toISOString()}`, Date.now());
+        unsent = r.status === 200 ? { records: [] } : { records, stop };
       }
       if (datapoints.length) {
         const r = await send(
@@ -437,6 +448,7 @@ async function runStep(
     lag,
     rssMb: { max: Math.round(rssMax), end: Math.round(rssMb(server.child.pid!)) },
     holds: !queueGrowing && lag.p99 <= LAG_GOAL_MS,
+    alerts: null,
   };
 }
 
@@ -492,10 +504,18 @@ export async function mixedLoad(bench: Bench, options: MixedOptions): Promise<Mi
     for (const n of options.steps) {
       if (!(await drained(bench, 120_000)))
         progress('mixed: the queue did not drain before the step');
-      const step = await runStep(bench, server, token, list, units.slice(0, n), options);
+      // The alert latency (issue 21 §2) is measured under the step's load, beside it.
+      const [step, alerts] = await Promise.all([
+        runStep(bench, server, token, list, units.slice(0, n), options),
+        alertLatency(server.baseUrl).catch((error: Error) => {
+          progress(`mixed: alert latency failed: ${error.message}`);
+          return null;
+        }),
+      ]);
+      step.alerts = alerts;
       steps.push(step);
       progress(
-        `mixed: ${n} devices: queue ${step.queue.map(([, q]) => q).join(' ')}; lag p50 ${(step.lag.p50 / 1000).toFixed(1)} s p99 ${(step.lag.p99 / 1000).toFixed(1)} s (${step.lag.trips} trips); holds: ${step.holds}`,
+        `mixed: ${n} devices: queue ${step.queue.map(([, q]) => q).join(' ')}; lag p50 ${(step.lag.p50 / 1000).toFixed(1)} s p99 ${(step.lag.p99 / 1000).toFixed(1)} s (${step.lag.trips} trips); holds: ${step.holds}; alerts p50 ${alerts ? ms0(alerts.p50) : '–'} p99 ${alerts ? ms0(alerts.p99) : '–'}`,
       );
     }
     const held = steps.filter((s) => s.holds).map((s) => s.devices);
@@ -524,11 +544,11 @@ export function mixedBlock(r: MixedResult, date: string, machine: string): strin
     '',
     `Knee (largest fleet whose queue does not grow and whose trip lag p99 is at most 10 s): **${r.knee ?? 'none of the steps'}**.`,
     '',
-    '| devices | seconds | load (1, 5, 15 min) | queue depth every 5 s | trips | lag p50 | lag p99 | lag max | RSS max | holds |',
-    '| ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| devices | seconds | load (1, 5, 15 min) | queue depth every 5 s | trips | lag p50 | lag p99 | lag max | RSS max | holds | alert p50 / p99 / missed |',
+    '| ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
     ...r.steps.map(
       (s) =>
-        `| ${s.devices} | ${s.seconds} | ${s.load} | ${s.queue.map(([, q]) => q).join(' ')} | ${s.lag.trips} | ${s1(s.lag.p50)} | ${s1(s.lag.p99)} | ${s1(s.lag.max)} | ${s.rssMb.max} MB | ${s.holds ? 'yes' : 'no'} |`,
+        `| ${s.devices} | ${s.seconds} | ${s.load} | ${s.queue.map(([, q]) => q).join(' ')} | ${s.lag.trips} | ${s1(s.lag.p50)} | ${s1(s.lag.p99)} | ${s1(s.lag.max)} | ${s.rssMb.max} MB | ${s.holds ? 'yes' : 'no'} | ${s.alerts ? `${ms0(s.alerts.p50)} / ${ms0(s.alerts.p99)} / ${s.alerts.missed} of ${s.alerts.runs}` : '–'} |`,
     ),
     '',
     `p99 of each call under load ÷ its idle p99 (idle: one caller at a time):`,

@@ -22,6 +22,8 @@ export interface MonitoringResult {
   sessionP50: number;
   videoP50: number;
   firstFrame: { p50: number; p95: number; min: number; max: number };
+  /** p50 of each step the client marks on its way to the first frame, in the order seen, ms */
+  steps?: Record<string, number>;
   /** the first frame's size */
   frameSize: string;
   /** the portal's request → the monitoring started by the unit, s */
@@ -38,6 +40,34 @@ export interface MonitoringResult {
 }
 
 export const TARGET_FIRST_FRAME_MS = 2000;
+
+/** The p50 of each step (of the opens that marked it), in the order of their p50s. */
+function stepsP50(marks: Marks[]): Record<string, number> {
+  const names = new Set(marks.flatMap((m) => Object.keys(m.steps ?? {})));
+  const all: [string, number][] = [...names].map((name) => {
+    const values = marks.flatMap((m) => (m.steps?.[name] === undefined ? [] : [m.steps[name]]));
+    return [
+      name,
+      Math.round(
+        percentile(
+          values.sort((a, b) => a - b),
+          50,
+        ),
+      ),
+    ];
+  });
+  for (const key of ['infoAt', 'videoAt', 'frameAt'] as const)
+    all.push([
+      key,
+      Math.round(
+        percentile(
+          marks.map((m) => m[key]).sort((a, b) => a - b),
+          50,
+        ),
+      ),
+    ]);
+  return Object.fromEntries(all.sort((a, b) => a[1] - b[1]));
+}
 
 let browser: Browser | undefined;
 export async function stopMonitoringBrowser(): Promise<void> {
@@ -77,6 +107,8 @@ type Marks = {
   /** the Janus client's chunk loaded, and the first answer of Janus (its session made) */
   chunkAt: number;
   sessionAt: number;
+  /** the client's own marks of each step ('live:session', 'live:offer', …), ms */
+  steps: Record<string, number>;
 };
 
 /** One open of the view in a fresh context (no session, nothing cached), to the first frame. */
@@ -105,9 +137,13 @@ async function open(baseUrl: string, view: string): Promise<Marks> {
       { timeout: WAIT_MS, polling: 50 },
     );
     const marks = await page.evaluate<Marks & { timeOrigin: number }>(
-      '({ ...window.__bench, timeOrigin: performance.timeOrigin })',
+      `({ ...window.__bench, timeOrigin: performance.timeOrigin, steps: Object.fromEntries(
+        performance.getEntriesByType('mark').filter((m) => m.name.startsWith('live:'))
+          .map((m) => [m.name.slice(5), m.startTime])) })`,
     );
-    return { ...marks, chunkAt: chunk - marks.timeOrigin, sessionAt: session - marks.timeOrigin };
+    // Over the WebSocket there is no /janus request: the client's own mark says when.
+    const sessionAt = marks.steps?.session ?? session - marks.timeOrigin;
+    return { ...marks, chunkAt: chunk - marks.timeOrigin, sessionAt };
   } finally {
     await context.close();
   }
@@ -202,6 +238,8 @@ export async function monitoringTimings(
       );
     }
     await stopMonitoringBrowser();
+    const steps = stepsP50(marks);
+    progress(`monitoring: steps p50 (ms) ${JSON.stringify(steps)}`);
     const sorted = (values: number[]) => values.sort((a, b) => a - b);
     const frames = sorted(marks.map((m) => m.frameAt));
     const result: MonitoringResult = {
@@ -218,6 +256,7 @@ export async function monitoringTimings(
         max: frames.at(-1)!,
       },
       frameSize: marks[0]!.size,
+      steps,
       startSeconds,
       cpuSeconds: cpuWindow,
       nodeIdle,

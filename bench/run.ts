@@ -5,7 +5,7 @@
  * (the monitoring view's first frame and one simulated camera's CPU, media
  * uploads, media requests to a simulated truck) in one run; writes
  * docs/performance.md. See that file for what is measured. BENCH_ONLY=<section>
- * runs one of lists, sync, monitoring, uploads, clips, heavy, nodes alone.
+ * runs one of lists, sync, monitoring, uploads, clips, heavy, nodes, safety alone.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +21,7 @@ import { clipTimings, uploadThroughput } from './media.js';
 import { monitoringTimings, stopMonitoringBrowser } from './monitoring.js';
 import { mixedBlock, mixedBlockOf, mixedLoad, withMixedBlock } from './mixed.js';
 import { nodesBench } from './nodes.js';
+import { alertLatency } from './alerts.js';
 import { fillRollups, readTimings } from './read.js';
 import { ensureWebBuild, renderTimings, stopRender, type WebBuild } from './render.js';
 import {
@@ -51,6 +52,7 @@ import {
   stopStarted,
   type Bench,
 } from './setup.js';
+import { safetyTimings, safetyBlock, withSafetyBlock } from './safety.js';
 import { syncTimings } from './sync.js';
 import { stopUnits } from './unit-process.js';
 
@@ -92,7 +94,9 @@ const SECTIONS = [
   'mixed',
   'year',
   'nodes',
+  'safety',
   ...MEDIA_VIDEO_SECTIONS,
+  'alerts',
 ] as const;
 
 const loadNow = () =>
@@ -331,6 +335,12 @@ try {
     process.stdout.write(`\n${await nodesBench(bench.databaseUrl, progress)}\n`);
     throw Object.assign(new Error('done'), { done: true });
   }
+  if (only === 'alerts') {
+    // Issue 21 §2: record acknowledged → notification heard on an open push channel; printed.
+    const result = await alertLatency(bench.baseUrl, progress);
+    process.stdout.write(`\nalerts: ${JSON.stringify(result)}\n`);
+    throw Object.assign(new Error('done'), { done: true });
+  }
   if (only === 'sync') {
     // The fleet, then only the synchronisation: its section of docs/performance.md is rewritten.
     const api = await apiAs(bench.baseUrl, 'Fleetwise OEM', 'oem');
@@ -384,6 +394,24 @@ try {
     const block = heavyBlock(await heavySection(bench, client, true));
     const file = new URL('../docs/performance.md', import.meta.url);
     writeFileSync(file, withHeavyBlock(readFileSync(file, 'utf8'), block));
+    process.stdout.write(`${block}\n\nWritten to docs/performance.md\n`);
+    throw Object.assign(new Error('done'), { done: true });
+  }
+  if (only === 'safety') {
+    // Issue 20 §9: the safety inbox of an organisation with BENCH_SAFETY_CASES cases; its block.
+    // a reviewer: Demo Transport's fleet manager, whose subtree holds the bench's organisation
+    const api = await apiAs(bench.baseUrl, 'Demo Transport', 'manager');
+    const cases = env('BENCH_SAFETY_CASES', 100_000);
+    const result = await safetyTimings(bench, client, api.token, cases, RUNS);
+    const host = machine(bench.postgresVersion, bench.embedded);
+    const block = safetyBlock(
+      result,
+      now(),
+      `${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB; Node ${host.node}; PostgreSQL ${host.postgres}`,
+      bench.embedded,
+    );
+    const file = new URL('../docs/performance.md', import.meta.url);
+    writeFileSync(file, withSafetyBlock(readFileSync(file, 'utf8'), block));
     process.stdout.write(`${block}\n\nWritten to docs/performance.md\n`);
     throw Object.assign(new Error('done'), { done: true });
   }

@@ -101,17 +101,34 @@ function trackRequests(page: Page): Set<Request> {
 
 /**
  * No request under way for half a second, at most `timeout`. Playwright's 'networkidle' never
- * comes while the push channel's stream is open (issue 19 §3), so the requests are counted here.
+ * comes while the push channel's stream is open (issue 19 §3), so the requests are counted here:
+ * the page's own request events restart the half second, nothing is read on a clock.
  */
-export async function networkQuiet(page: Page, timeout = 5_000): Promise<void> {
+export function networkQuiet(page: Page, timeout = 5_000): Promise<void> {
   const open = trackRequests(page);
-  const end = Date.now() + timeout;
-  let quietSince = Date.now();
-  while (Date.now() < end && !page.isClosed()) {
-    if (open.size > 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 500) return;
-    await page.waitForTimeout(100);
-  }
+  return new Promise((resolve) => {
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      clearTimeout(quiet);
+      clearTimeout(limit);
+      page.off('request', check);
+      page.off('requestfinished', check);
+      page.off('requestfailed', check);
+      page.off('close', done);
+      resolve();
+    };
+    // Runs after trackRequests' own listeners: `open` is up to date.
+    function check() {
+      clearTimeout(quiet);
+      if (open.size === 0) quiet = setTimeout(done, 500);
+    }
+    const limit = setTimeout(done, timeout);
+    page.on('request', check);
+    page.on('requestfinished', check);
+    page.on('requestfailed', check);
+    page.on('close', done);
+    check();
+  });
 }
 
 /** Waits until the screen has loaded what it shows: no requests for a moment, no spinner. */
@@ -123,8 +140,20 @@ async function settle(page: Page): Promise<void> {
     .first()
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => {});
-  // Bootstrap's fades and collapses last 150-350 ms; contrast is read mid-fade otherwise.
-  await page.waitForTimeout(400);
+  // Bootstrap's fades and collapses last 150-350 ms; contrast is read mid-fade otherwise: wait
+  // until no transition or animation with an end is running (spinners run forever).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000, polling: 'raf' },
+    )
+    .catch(() => {});
 }
 
 interface Audit {
@@ -179,15 +208,20 @@ export function auditContext(context: BrowserContext): BrowserContext {
   context.close = async (options) => {
     try {
       for (const page of context.pages()) await checkScreen(page);
-      const others = [...audit.visited].filter((s) => !audit.checked.has(s));
+      // A screen opened again is checked once per user and browser: each test's sign-in goes
+      // through /login and /overview, and checking them again in every context only cost time.
+      const done = reopenedBy(context, await signedInUser(context));
+      const others = [...audit.visited].filter((s) => !audit.checked.has(s) && !done.has(s));
       if (others.length) {
         const page = await context.newPage();
         for (const screen of others) {
+          done.add(screen);
           await page.goto(screen);
           await settle(page);
           // Opened again, a screen may lead to another (signed in, /login goes to /overview):
-          // one already checked in this context is not checked a second time.
-          if (audit.checked.has(screenName(page))) continue;
+          // one already checked in this context or opened again before is not checked again.
+          if (audit.checked.has(screenName(page)) || done.has(screenName(page))) continue;
+          done.add(screenName(page));
           await checkSettled(page, audit, `opened again at ${screen}`);
         }
       }
@@ -197,6 +231,33 @@ export function auditContext(context: BrowserContext): BrowserContext {
     if (audit.violations.length) throw new AccessibilityError(dedupe(audit.violations));
   };
   return context;
+}
+
+/** Screens opened again by `close`, per browser and signed-in user (or none). */
+const reopened = new WeakMap<object, Map<string, Set<string>>>();
+function reopenedBy(context: BrowserContext, user: string): Set<string> {
+  const key = context.browser() ?? context;
+  const users = reopened.get(key) ?? new Map<string, Set<string>>();
+  reopened.set(key, users);
+  const screens = users.get(user) ?? new Set<string>();
+  users.set(user, screens);
+  return screens;
+}
+
+/** The session's user and organisation as the web app keeps them (lib/session.ts), or ''. */
+async function signedInUser(context: BrowserContext): Promise<string> {
+  const { origins } = await context.storageState();
+  for (const origin of origins) {
+    const stored = origin.localStorage.find((item) => item.name === 'user')?.value;
+    if (!stored) continue;
+    try {
+      const user = JSON.parse(stored) as { user_id?: number; user_organisation_id?: number };
+      return `${user.user_id}@${user.user_organisation_id}`;
+    } catch {
+      return '';
+    }
+  }
+  return '';
 }
 
 /** The same rule on the same nodes is reported once, with the first screen it was seen on. */

@@ -90,6 +90,7 @@ describe('entity detail', () => {
       'Trips',
       'Driving style',
       'Media',
+      'Safety',
       'Monitoring',
       'Heatmap',
     ]);
@@ -229,7 +230,8 @@ describe('entity detail', () => {
       await expect.poll(() => route.getAttribute('data-count'), { timeout: 15_000 }).toBe('1');
       // start, finish and the harsh acceleration
       expect(await trip.getByTestId('trip-markers-features').getAttribute('data-count')).toBe('3');
-      await page.waitForTimeout(500);
+      // Drawn: the map is idle (nothing loading or moving), not half a second later.
+      await trip.getByTestId('trip-map').locator('[data-map-idle]').waitFor();
       await screenshot(page, `entity-trip-map-${width}-${language}`);
 
       await page.getByRole('tab', { name: 'Heatmap' }).click();
@@ -240,7 +242,7 @@ describe('entity detail', () => {
           timeout: 15_000,
         })
         .toBe('1');
-      await page.waitForTimeout(500);
+      await page.getByTestId('heatmap-map').locator('[data-map-idle]').waitFor();
       await screenshot(page, `entity-heatmap-${width}-${language}`);
       await context.close();
     });

@@ -76,7 +76,7 @@ export default async function setup(project: TestProject) {
     // e2e/sync.test.ts mirrors a second server on loopback: allowed as an operator allows one.
     OUTBOUND_ALLOW: '127.0.0.1',
   };
-  const serverDb = process.env.TEST_DATABASE_URL;
+  const serverDb = process.env.E2E_DATABASE_URL;
   const dbName = `fleet_e2e_${process.pid}`;
   if (serverDb) {
     await dropDatabase(serverDb, dbName);

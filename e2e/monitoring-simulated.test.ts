@@ -177,8 +177,18 @@ describe('live monitoring of a simulated demo truck', () => {
       .poll(async () => (await frames(videos)).every((f) => f.width > 0), { timeout: 30_000 })
       .toBe(true);
     const first = await frames(videos);
-    await page.waitForTimeout(1500);
-    const second = await frames(videos);
+    // Read again once every video has moved on and drawn another picture: waits for the
+    // videos, not for a set time.
+    let second = first;
+    await expect
+      .poll(
+        async () => {
+          second = await frames(videos);
+          return second.every((f, i) => f.time > first[i]!.time && f.hash !== first[i]!.hash);
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     for (const [i, before] of first.entries()) {
       const after = second[i]!;
       expect([before.width, before.height]).toEqual([640, 480]);

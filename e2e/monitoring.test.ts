@@ -195,16 +195,21 @@ async function publishFakeCamera(token: string, roomId: number, pin: string): Pr
   return page;
 }
 
-/** The first live video's decoded width and time, read twice a second apart. */
+/** The first live video's decoded width and time. */
+const decodedFrame = (page: Page) =>
+  page.$eval('[data-testid="live-video"] video', (v: HTMLVideoElement) => ({
+    width: v.videoWidth,
+    time: v.currentTime,
+  }));
+
+/** The first live video read, then read again once its time has moved on (not after a set time). */
 async function decodedFrames(page: Page) {
-  const read = () =>
-    page.$eval('[data-testid="live-video"] video', (v: HTMLVideoElement) => ({
-      width: v.videoWidth,
-      time: v.currentTime,
-    }));
-  const first = await read();
-  await page.waitForTimeout(1000);
-  return { first, second: await read() };
+  const first = await decodedFrame(page);
+  let second = first;
+  await expect
+    .poll(async () => (second = await decodedFrame(page)).time, { timeout: 20_000 })
+    .toBeGreaterThan(first.time);
+  return { first, second };
 }
 
 describe('live monitoring', () => {
@@ -328,7 +333,7 @@ describe('live monitoring', () => {
     await video.waitFor({ timeout: 20_000 });
     expect(await video.getAttribute('data-camera')).toBe('FRONT');
     await expect
-      .poll(async () => (await decodedFrames(page)).first.width, { timeout: 20_000 })
+      .poll(async () => (await decodedFrame(page)).width, { timeout: 20_000 })
       .toBeGreaterThan(0);
     const { first, second } = await decodedFrames(page);
     expect(first.width).toBe(640);

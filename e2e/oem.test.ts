@@ -257,7 +257,7 @@ describe('the OEM section as oem', { timeout: 240_000 }, () => {
     expect(await points.getByTestId('querypoints-table').locator('tbody tr').count()).toBe(10);
     await screenshot(page, 'oem-admin-querypoints');
     // the map up close (the page's full-length shot makes it small)
-    await page.waitForTimeout(1000);
+    await points.getByTestId('querypoints-map').locator('[data-map-idle]').waitFor();
     await points
       .getByTestId('querypoints-map')
       .screenshot({ path: path.join(SCREENSHOTS, 'oem-admin-querypoints-map.png') });

@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, '..');
 /**
  * Another server of ours, as a remote system the e2e server mirrors (docs/synchronisation.md:
  * "a second server to try it"): the built server alone, with the demo organisations and users
- * but no simulated fleet, on its own database (TEST_DATABASE_URL's server, else embedded) and
+ * but no simulated fleet, on its own database (E2E_DATABASE_URL's server, else embedded) and
  * port. It can be paused (SIGSTOP: it answers nothing until resumed), stopped and started again
  * on the same data and port.
  */
@@ -70,7 +70,7 @@ export async function startSecondServer(): Promise<SecondServer> {
     // Its peer (the e2e server) is on loopback too.
     OUTBOUND_ALLOW: '127.0.0.1',
   };
-  const serverDb = process.env.TEST_DATABASE_URL;
+  const serverDb = process.env.E2E_DATABASE_URL;
   const dbName = `fleet_e2e_remote_${process.pid}`;
   if (serverDb) {
     await dropDatabase(serverDb, dbName);

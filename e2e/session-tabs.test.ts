@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { networkQuiet } from './a11y.js';
 import { ACCOUNTS, api, e2e, expiredCopy, openBrowser, signIn, storedUser } from './fixtures.js';
 
 let browser: Browser;
@@ -38,12 +39,19 @@ async function loadBothExpired(tabs: Page[]): Promise<number[]> {
     localStorage.setItem('user', JSON.stringify({ ...user, accessToken: token }));
   }, expired);
   const refreshes: number[] = [];
+  let asked = 0;
+  const isRefresh = (r: { url(): string }) => r.url().endsWith('/api/refresh');
   const listeners = tabs.map((tab) => {
-    const listener = (r: { url(): string; status(): number }) => {
-      if (r.url().endsWith('/api/refresh')) refreshes.push(r.status());
+    const onRequest = (r: { url(): string }) => void (isRefresh(r) && asked++);
+    const onResponse = (r: { url(): string; status(): number }) => {
+      if (isRefresh(r)) refreshes.push(r.status());
     };
-    tab.on('response', listener);
-    return () => tab.off('response', listener);
+    tab.on('request', onRequest);
+    tab.on('response', onResponse);
+    return () => {
+      tab.off('request', onRequest);
+      tab.off('response', onResponse);
+    };
   });
   await Promise.all(tabs.map((tab) => tab.goto('/overview')));
   // each tab shows the signed-in shell, or goes to the sign-in page
@@ -55,8 +63,10 @@ async function loadBothExpired(tabs: Page[]): Promise<number[]> {
       ]).catch(() => undefined),
     ),
   );
-  // a sign-out would come with the second tab's failed refresh: give it time to show
-  await tabs[0]!.waitForTimeout(1500);
+  // A sign-out would come with the second tab's failed refresh: wait until every refresh asked
+  // for has its answer, and both tabs have done what they do with it (no call under way).
+  await expect.poll(() => refreshes.length === asked, { timeout: 15_000 }).toBe(true);
+  await Promise.all(tabs.map((tab) => networkQuiet(tab)));
   for (const stop of listeners) stop();
   return refreshes;
 }

@@ -4,17 +4,24 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_BASE, DEVICE_API_BASE } from '@fleet/contract';
 import type { Config } from './config.js';
-import type { Db } from './db/database.js';
+import { closeSiblings, siblingDb, type Db } from './db/database.js';
 import { depthLimited } from './lib/json-depth.js';
 import { redactUrl, redactingStream } from './lib/redact.js';
 import { createBackgroundWork } from './jobs/background.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { createAccess } from './modules/access/index.js';
+import { alertRoutes, createAlerts } from './modules/alerts/index.js';
+import { createZones, zoneRoutes } from './modules/zones/index.js';
+import {
+  createReportSubscriptions,
+  reportSubscriptionRoutes,
+} from './modules/report-subscriptions/index.js';
 import { adminDataRoutes, createAdminData } from './modules/admin-data/index.js';
 import { assetReads, assetRoutes, createAssets } from './modules/assets/index.js';
 import { authRoutes, createAuth, loadOrCreateSecret } from './modules/auth/index.js';
 import { createAuthentication } from './modules/authn/index.js';
 import { clientConfigRoutes } from './modules/client-config/index.js';
+import { DemoSafety } from './modules/demo/index.js';
 import {
   configurationGroupRoutes,
   createConfigurationGroups,
@@ -26,6 +33,7 @@ import { createDevices, deviceLogins, deviceReads, deviceRoutes } from './module
 import { createDrivers, driverReads, driverRoutes } from './modules/drivers/index.js';
 import { createEngine } from './modules/engine/index.js';
 import { createEvents, eventRoutes } from './modules/events/index.js';
+import { createExports, exportRoutes } from './modules/exports/index.js';
 import { createFleet, fleetRoutes } from './modules/fleet/index.js';
 import { createGeocoding } from './modules/geocoding/index.js';
 import { createGroups, groupMembers, groupRoutes } from './modules/groups/index.js';
@@ -59,6 +67,16 @@ import {
   organisationTree,
 } from './modules/organisations/index.js';
 import { createReports, reportReads, reportRoutes } from './modules/reports/index.js';
+import {
+  coachingReportRoutes,
+  createCoachingReport,
+  createFootageAudit,
+  createMySafety,
+  createSafety,
+  createSafetyJobs,
+  mySafetyRoutes,
+  safetyRoutes,
+} from './modules/safety/index.js';
 import { createApiKeys, createSync, syncExportRoutes, syncRoutes } from './modules/sync/index.js';
 import { createUsers, userNames, userRoutes } from './modules/users/index.js';
 import { createVehicleData, vehicleDataRoutes } from './modules/vehicle-data/index.js';
@@ -98,16 +116,55 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger, replica?
     drivers,
     fleetAccess,
     log,
+    // Issue 20 §6: every view, play and download served is recorded in the footage audit.
+    footage: createFootageAudit(db),
   });
   const organisationSettings = createOrganisationSettings({ db, access, outbound });
   const rawData = createRawData({ db });
   const videoGateway = createVideoGateway({ config, log });
   const deviceAuth = createDeviceAuth(deviceLogins(db));
   const syncApiKeys = createApiKeys({ db, access, userName: userNames(db) });
+  const records = fleetRecords(base);
+  const data = dataReads(base);
+  // Issue 20: safety cases from the engine's events; a dismissal moves the scores.
+  const safety = createSafety({
+    db,
+    timezone: config.timezone,
+    access,
+    scoreChanged: (assetId, eventTime) => base.engine.requeueAssetDay(assetId, eventTime),
+    log,
+  });
+  // Issue 21 §1: zones and the visits report (the engine derives the visits).
+  const zones = createZones({ db, access });
+  const monitoringParts = createMonitoring({
+    db,
+    config,
+    secret,
+    assets,
+    drivers,
+    access,
+    fleetAccess,
+    deviceChannel,
+    organisationSettings,
+    videoGateway,
+    outbound,
+    log,
+  });
+  // Issue 21 §3: exports read through the screens' own services.
+  const exports = createExports({
+    ...records,
+    ...data,
+    media,
+    zones,
+    monitoring: monitoringParts.monitoring,
+    organisationName: async (id) => (await base.tree.find(id))?.name ?? String(id),
+    timezone: config.timezone,
+  });
   return {
     ...base.services,
-    ...fleetRecords(base),
-    ...dataReads(base),
+    ...records,
+    ...data,
+    exports,
     ...createSync({
       db,
       config,
@@ -125,20 +182,7 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger, replica?
     organisationSettings,
     rawData,
     videoGateway,
-    ...createMonitoring({
-      db,
-      config,
-      secret,
-      assets,
-      drivers,
-      access,
-      fleetAccess,
-      deviceChannel,
-      organisationSettings,
-      videoGateway,
-      outbound,
-      log,
-    }),
+    ...monitoringParts,
     deviceAuth,
     // Issue 16: one authentication layer that knows every kind of caller.
     authentication: createAuthentication({
@@ -152,11 +196,50 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger, replica?
     }),
     media,
     mediaLinks,
+    safety,
+    safetyJobs: createSafetyJobs({
+      db,
+      requestClip: (assetId, input) => records.mediaRequests.requestBySystem(assetId, input),
+      log,
+      demo: config.seedDemo ? new DemoSafety(db, safety) : undefined,
+    }),
+    mySafety: createMySafety({
+      db,
+      timezone: config.timezone,
+      cases: safety,
+      reports: data.reports,
+    }),
     // Issue 19 §3: the push channel, fed by the database's announcements.
     events: createEvents({ db, access: base.access, log }),
+    // Issue 21 §2: alert rules, their firing, notifications, e-mail and webhooks.
+    ...createAlerts({
+      db,
+      access,
+      outbound,
+      mail: config.alerts,
+      timeZone: config.timezone,
+      log,
+    }),
+    zones,
+    // Issue 21 §4: scheduled reports by e-mail, read through the screens' services.
+    ...createReportSubscriptions({
+      db,
+      access,
+      sources: { exports, safety, zones, timezone: config.timezone },
+      mail: {
+        ...config.alerts,
+        publicBaseUrl: config.monitoring.publicBaseUrl,
+        timezone: config.timezone,
+      },
+    }),
     geocoding: createGeocoding({ db, config, version: VERSION, log }),
   };
 }
+
+/**
+ * Issue 20: safety cases from the engine's events (a dismissal moves the scores), and a
+ * DRIVER's own page over them, with their score from the driver report.
+ */
 
 /**
  * What the other modules are built on: the signing secret, the tree and the access rules,
@@ -169,7 +252,25 @@ function foundation(db: Db, config: Config, log: FastifyBaseLogger, replica?: Re
   const { access, fleetAccess } = createAccess(tree);
   const { organisations, deletion } = createOrganisations({ db, access, log });
   const { tokens, sessions, auth } = createAuth({ db, config, secret });
-  const { engine, ingest } = createEngine({ db, timezone: config.timezone, log });
+  // Issue 18 §3: the engine and device batches on pools of their own, so they cannot take
+  // the connections user requests need, nor wait behind them. This app ends them when it
+  // closes (not another app's on the same database: tests build two).
+  const engineDb = siblingDb(db, config.engineConnections);
+  const ingestDb = siblingDb(db, config.ingest.connections);
+  const ownPools = [engineDb, ingestDb].filter((pool) => pool !== db);
+  const { engine, ingest } = createEngine({
+    db,
+    timezone: config.timezone,
+    log,
+    profileFile: config.engineProfileFile,
+    engineDb,
+    ingestDb,
+    ingestLimits: {
+      concurrency: config.ingest.connections,
+      queue: config.ingest.queue,
+      retryAfterSeconds: config.ingest.retryAfterSeconds,
+    },
+  });
   const assets = assetReads(db);
   const deviceChannel = createDeviceChannel({ db, log });
   const { configurations, deviceSettings, scoreSettings } = createConfigurations({
@@ -200,6 +301,7 @@ function foundation(db: Db, config: Config, log: FastifyBaseLogger, replica?: Re
     synced: new SyncedRecords(db),
     linkChanged: ((change) => engine.linkChanged(change)) satisfies LinkChanged,
     services: {
+      ownPools,
       tokens,
       sessions,
       access,
@@ -220,7 +322,7 @@ function fleetRecords(base: Foundation) {
   const { db, config, access, fleetAccess, synced, assets, drivers } = base;
   const { deviceSettings } = base.services;
   return {
-    users: createUsers({ db, access, sessions: base.services.sessions }),
+    users: createUsers({ db, access, sessions: base.services.sessions, drivers, tree: base.tree }),
     assets: createAssets({ db, fleetAccess, synced }),
     drivers: createDrivers({ db, fleetAccess, synced }),
     devices: createDevices({
@@ -264,6 +366,7 @@ function fleetRecords(base: Foundation) {
 function dataReads(base: Foundation) {
   const { db, config, log, tree, access, fleetAccess, assets, engine } = base;
   const reads = { ...base, groups: groupMembers(db), timezone: config.timezone };
+  const reports = createReports(reads);
   return {
     adminData: createAdminData({
       db,
@@ -275,8 +378,10 @@ function dataReads(base: Foundation) {
       fleetAccess,
       log,
       deletion: base.deletion,
+      rawData: createRawData({ db }),
     }),
-    reports: createReports(reads),
+    reports,
+    coachingReport: createCoachingReport({ db, timezone: config.timezone, access, reports }),
     fleet: createFleet(reads),
     vehicleData: createVehicleData({ ...reads, reports: reportReads(db, config.timezone) }),
   };
@@ -363,6 +468,8 @@ function addLifeCycleHooks(app: App) {
   app.addHook('preClose', async () => app.services.events.release());
   app.addHook('onClose', () => app.services.deviceChannel.close());
   app.addHook('onClose', () => app.services.events.close());
+  app.addHook('onClose', () => app.services.alertWork.delivery.close());
+  app.addHook('onClose', async () => app.services.reportDelivery.close());
   app.addHook('onReady', async () => {
     await app.services.videoGateway.start();
     await app.jobs.start();
@@ -370,6 +477,7 @@ function addLifeCycleHooks(app: App) {
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await app.services.videoGateway.stop();
+    await closeSiblings(app.db, app.services.ownPools);
   });
 }
 
@@ -508,14 +616,21 @@ async function signedInMainRoutes(signedIn: FastifyInstance) {
   await signedIn.register(configurationGroupRoutes);
   await signedIn.register(linkRoutes);
   await signedIn.register(reportRoutes);
+  await signedIn.register(coachingReportRoutes);
   await signedIn.register(fleetRoutes);
+  await signedIn.register(exportRoutes);
   await signedIn.register(vehicleDataRoutes);
   await signedIn.register(mediaRequestRoutes);
   await signedIn.register(mediaRoutes);
   await signedIn.register(organisationSettingsRoutes);
   await signedIn.register(monitoringRoutes);
   await signedIn.register(managementOverviewRoutes);
+  await signedIn.register(safetyRoutes);
+  await signedIn.register(mySafetyRoutes);
   await signedIn.register(eventRoutes);
+  await signedIn.register(alertRoutes);
+  await signedIn.register(zoneRoutes);
+  await signedIn.register(reportSubscriptionRoutes);
 }
 
 /** Admin base: the OEM section's (spec §2, §6). The access module decides, for every route on it. */

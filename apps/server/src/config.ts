@@ -27,6 +27,8 @@ export interface Config {
   timezone: string;
   /** Engine workers per process draining the re-computation queue; 0 for none. */
   engineWorkers: number;
+  /** Issue 18: a file the engine writes its step timings to every 5 s (profiling); none: off. */
+  engineProfileFile?: string;
   seedDemo: boolean;
   webDist: string;
   /** A MapLibre style URL for the web app's maps; null: OpenStreetMap raster tiles. */
@@ -41,6 +43,8 @@ export interface Config {
   sync: SyncConfig;
   /** Raw records and datapoints: minutes between runs of the partitions and retention job; 0: none. */
   rawData: { jobMinutes: number };
+  /** Issue 20: seconds between runs of the safety jobs (clips for new cases, the demo's reviews); 0: none. */
+  safety: { jobSeconds: number };
   /** Issue 16, outbound requests to users' addresses (webhook, sync remote): lib/outbound.ts. */
   outbound: { allow: string[] };
   /** Issue 16, database faults: limits of every database connection, ms (0: none). */
@@ -54,6 +58,32 @@ export interface Config {
   identifierClashesPerHour: number;
   /** Issue 16: heavy work (long reports): limits per user and organisation, connections. */
   heavy: HeavyWorkConfig;
+  /** Issue 18 §3: device batches on a pool of their own, a bounded queue, 503 beyond. */
+  ingest: IngestConfig;
+  /** Issue 18 §3: the engine's own pool of connections; 0: it shares the main pool. */
+  engineConnections: number;
+  /** Issue 21 §2: alert e-mails (SMTP_URL unset: kept in the outbox) and the alerts' jobs. */
+  alerts: AlertsConfig;
+  /** Issue 21 §4: seconds between runs of the scheduled reports job (SMTP as alerts); 0: none. */
+  reports: { jobSeconds: number };
+}
+
+/** Issue 18 §3: how device batches are stored under load (README: configuration). */
+export interface IngestConfig {
+  /** connections of ingestion's own pool: batches stored at once */
+  connections: number;
+  /** batches that may wait for one of them; beyond, 503 with Retry-After */
+  queue: number;
+  /** the Retry-After of that 503, seconds */
+  retryAfterSeconds: number;
+}
+
+export interface AlertsConfig {
+  /** smtp(s)://user:pass@host:port; unset: e-mails wait in the outbox the portal shows. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Seconds between the deliveries and silent-device checks; 0: none in this process. */
+  jobSeconds: number;
 }
 
 /** Issue 16, input limits (README: configuration). */
@@ -342,6 +372,20 @@ function trustProxy(raw: string | undefined): InputConfig['trustProxy'] {
   return addresses;
 }
 
+/** SMTP_URL: smtp:// or smtps://, checked here so a typo stops the start. */
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL must be an address such as smtp://user:pass@mail.example:587');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got '${url.protocol}'`);
+  return raw;
+}
+
 /** Reads the configuration from the environment; every setting has a default (see README). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const port = integer(env, 'PORT', 3000, 0);
@@ -359,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.LOG_LEVEL || 'info',
     timezone: zone(env.TIMEZONE || 'Europe/Amsterdam'),
     engineWorkers: integer(env, 'ENGINE_WORKERS', 2, 0),
+    engineProfileFile: env.ENGINE_PROFILE || undefined,
     seedDemo: flag(env, 'SEED_DEMO', true),
     webDist: path.resolve(cwd, env.WEB_DIST || 'apps/web/dist'),
     mapStyleUrl: env.MAP_STYLE_URL || null,
@@ -377,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT', 5000),
     },
     rawData: { jobMinutes: integer(env, 'RAW_DATA_JOB_MINUTES', 60, 0) },
+    safety: { jobSeconds: integer(env, 'SAFETY_JOB_SECONDS', 60, 0) },
     sync: {
       jobSeconds: integer(env, 'SYNC_JOB_SECONDS', 10, 0),
       retrySeconds: integer(env, 'SYNC_RETRY_SECONDS', 60),
@@ -388,6 +434,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       statementMs: integer(env, 'DB_STATEMENT_TIMEOUT', 600_000, 0),
       idleInTransactionMs: integer(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT', 60_000, 0),
     },
+    // Issue 18 §3: ingestion and the engine on pools of their own beside the main pool of 10
+    // (user requests and everything else). Device batches are stored `connections` at a time,
+    // `queue` more wait; beyond, 503 with Retry-After (nothing taken, so nothing lost).
+    ingest: {
+      connections: integer(env, 'INGEST_CONNECTIONS', 4),
+      queue: integer(env, 'INGEST_QUEUE', 500, 0),
+      retryAfterSeconds: integer(env, 'INGEST_RETRY_AFTER', 5),
+    },
+    engineConnections: integer(env, 'ENGINE_CONNECTIONS', 3, 0),
     outbound: { allow: outboundAllow(env) },
     // Issue 16, input limits.
     input: {
@@ -411,5 +466,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       connections: integer(env, 'HEAVY_CONNECTIONS', 1),
       reportAssetDays: integer(env, 'HEAVY_REPORT_ASSET_DAYS', 20_000),
     },
+    alerts: {
+      smtpUrl: smtpUrl(env.SMTP_URL),
+      mailFrom: env.MAIL_FROM || 'Fleetwise <alerts@localhost>',
+      jobSeconds: integer(env, 'ALERTS_JOB_SECONDS', 15, 0),
+    },
+    reports: { jobSeconds: integer(env, 'REPORTS_JOB_SECONDS', 300, 0) },
   };
 }

@@ -3,7 +3,13 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDb, databaseWatch, migrate, watchDatabase } from './db/database.js';
 import { syncDefinitions } from './modules/configurations/index.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './modules/demo/index.js';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  seedDemo,
+  seedDemoAlertRules,
+  seedDemoReportSubscriptions,
+} from './modules/demo/index.js';
 
 const say = (message: string) => process.stdout.write(`${message}\n`);
 
@@ -50,6 +56,10 @@ async function main() {
   if (applied.length) say(`Applied migrations: ${applied.join(', ')}`);
   await syncDefinitions(db);
   const seeded = config.seedDemo && (await seedDemo(db));
+  // Issue 21 §6: rules that fire on the simulated trucks (a fresh demo only).
+  if (seeded) await seedDemoAlertRules(db);
+  // Issue 21 §6: the demo manager's weekly report (idempotent: older demo databases too).
+  if (config.seedDemo) await seedDemoReportSubscriptions(db);
 
   const app = await buildApp({
     config,

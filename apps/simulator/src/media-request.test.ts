@@ -22,11 +22,21 @@ describe('a media request', () => {
         cameras: [1, 16],
         mediaTimestamp: '2026-11-24T08:58:00.000Z',
         moment: T - 120_000,
+        urgent: true,
       },
     });
     expect(
       readMediaRequest({ ...payload, mediaType: 'PICTURE', duration: null, cameraMask: 2 }),
     ).toMatchObject({ ok: true, plan: { video: false, duration: 0, cameras: [2] } });
+  });
+
+  it.each([
+    ['USER', true],
+    ['AUTOMATIC', false],
+    // a server from before the field: every request was a person's
+    [undefined, true],
+  ])('with priority %s is urgent: %s', (priority, urgent) => {
+    expect(readMediaRequest({ ...payload, priority })).toMatchObject({ plan: { urgent } });
   });
 
   it.each([

@@ -29,6 +29,8 @@ export interface MediaRequestPlan {
   mediaTimestamp: string;
   /** ms */
   moment: number;
+  /** a person waits for it (anything but priority AUTOMATIC): made before the device's own media */
+  urgent: boolean;
 }
 
 /** Longest clip the device makes, in seconds. */
@@ -38,7 +40,7 @@ const MAX_CLIP_SECONDS = 600;
 export function readMediaRequest(
   payload: Record<string, unknown>,
 ): { ok: true; plan: MediaRequestPlan } | { ok: false; reason: string } {
-  const { mediaRequestId, mediaType, duration, cameraMask, mediaTimestamp } = payload;
+  const { mediaRequestId, mediaType, duration, cameraMask, mediaTimestamp, priority } = payload;
   if (!Number.isInteger(mediaRequestId)) return { ok: false, reason: 'no mediaRequestId' };
   if (mediaType !== 'PICTURE' && mediaType !== 'VIDEO')
     return { ok: false, reason: `unknown mediaType ${JSON.stringify(mediaType)}` };
@@ -69,6 +71,7 @@ export function readMediaRequest(
       cameras,
       mediaTimestamp: mediaTimestamp as string,
       moment,
+      urgent: priority !== 'AUTOMATIC',
     },
   };
 }
@@ -155,7 +158,7 @@ export async function answerMediaRequest(
             ? speedsPerSecond(points, planned.from, planned.seconds)
             : [speedAt(points, planned.from)],
         };
-        const options = { urgent: true, signal };
+        const options = { urgent: request.urgent, signal };
         const file = request.video
           ? await maker.video(shot, planned.seconds, options)
           : await maker.picture(shot, options);

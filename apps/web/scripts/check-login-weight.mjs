@@ -1,13 +1,15 @@
-// The sign-in page may load at most 152 KB of compressed JS (150 until issue 16's error codes,
+// The sign-in page may load at most 153 KB of compressed JS (150 until issue 16's error codes,
 // the contract's live-feed schemas and the refresh lock shared by tabs put it at 150.1; 151
 // until issue 19's return to a deep link after sign-in and the API client's steps put it at
-// 151.1). The next places to trim: the Dutch and English bundles both sit in the entry chunk
-// (load the one not chosen on demand), and the contract's schemas. Sums the gzip size of the
-// built entry, the login route chunk and everything they import statically; after `vite build`.
+// 151.1; 152 until the route table of issues 20 and 21 (safety review, My safety, the coaching
+// report, alert rules) put it at 152.2, and loading the language not chosen on demand took it
+// back to 151.7). The next place to trim: the contract's schemas in the typebox resolver chunk.
+// Sums the gzip size of the built entry, the login route chunk and everything they import
+// statically; after `vite build`.
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const LIMIT_BYTES = 152 * 1000;
+const LIMIT_BYTES = 153 * 1000;
 const dist = new URL('../dist/', import.meta.url);
 const assets = new URL('assets/', dist);
 const read = (file) => readFileSync(new URL(file, assets));

@@ -130,6 +130,11 @@ export const MediaRequestCommand = Type.Object({
   duration: Type.Union([Type.Integer(), Type.Null()]),
   cameraMask: Type.Integer(),
   mediaTimestamp: Type.String(),
+  /**
+   * USER: a person waits for the answer (the device makes it before anything else);
+   * AUTOMATIC: asked by the portal itself (a safety case's clip), made when the device has time.
+   */
+  priority: Type.Enum(['USER', 'AUTOMATIC']),
 });
 export type MediaRequestCommand = Static<typeof MediaRequestCommand>;
 

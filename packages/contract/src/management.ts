@@ -3,6 +3,7 @@ import { PASSWORD_MIN_LENGTH } from './auth.js';
 import { GroupConfiguration } from './configurations.js';
 import { Asset, ConfigurationGroup, DateTime, Device, Driver, Group } from './fleet.js';
 import { Role } from './roles.js';
+import { Id } from './organisations.js';
 import { User } from './users.js';
 
 /**
@@ -262,6 +263,12 @@ export const CreateUserBody = Type.Object(
     username: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
     password: Password,
     role: Role,
+    /**
+     * A DRIVER user's driver record, of the user's organisation or below (My safety shows its
+     * cases); null removes the link. Refused for other roles; a user who stops being a DRIVER
+     * loses the link.
+     */
+    driverId: Type.Optional(Nullable(Id)),
   },
   { additionalProperties: false },
 );

@@ -209,6 +209,16 @@ export const MediaLinks = Type.Object({
 });
 export type MediaLinks = Static<typeof MediaLinks>;
 
+/**
+ * GET media/{id}/links: caseId names the safety case the medium is looked at from, for the
+ * footage audit (issue 20 §6); the links then record their views under that case.
+ */
+export const MediaLinksQuery = Type.Object(
+  { caseId: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+export type MediaLinksQuery = Static<typeof MediaLinksQuery>;
+
 /** The query of the public media-file routes that media links point to. */
 export const MediaLinkQuery = Type.Object(
   {

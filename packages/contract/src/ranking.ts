@@ -130,3 +130,29 @@ export function rankingAverage(values: readonly number[]): number | null {
 
 /** An entry links to its detail page unless it is UNKNOWN (driving with no linked driver). */
 export const isLinkable = (entry: { name: string }) => entry.name !== UNKNOWN;
+
+/**
+ * One asset's or driver's calendar day (one interval of a report): the distance, and the total
+ * score weighted by distance (the one score of a single entry as it is); null without
+ * driving. The calendar tab and its export.
+ */
+export function calendarTotals(
+  interval: Report[number],
+  kind: 'asset' | 'driver',
+  id: number,
+): { distance: number; totalScore: number | null } {
+  const data =
+    (kind === 'asset'
+      ? interval.assetPeriodData?.find((a) => a.assetId === id)?.assetData
+      : interval.driverPeriodData?.find((d) => d.driverId === id)?.driverData) ?? [];
+  let distance = 0;
+  let weighted = 0;
+  for (const entry of data) {
+    const d = entry.drivingStyleData?.drivingDistance ?? 0;
+    distance += d;
+    weighted += (entry.scoreData?.totalScore ?? 0) * d;
+  }
+  if (data.length === 1 && data[0]!.scoreData && distance > 0)
+    return { distance, totalScore: data[0]!.scoreData.totalScore };
+  return { distance, totalScore: distance > 0 ? weighted / distance : null };
+}

@@ -7,5 +7,7 @@ export const User = Type.Object({
   username: Type.String(),
   organisation_id: Type.Integer(),
   user_role: Role,
+  /** the driver record a DRIVER user is (their own cases in My safety); null: none */
+  driverId: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type User = Static<typeof User>;

@@ -25,6 +25,9 @@ export interface DbTimeouts {
 
 interface Opened {
   url: string;
+  onError: (error: Error) => void;
+  /** pools made for parts of the work (siblingDb), ended with closeSiblings */
+  siblings: Db[];
   pool: pg.Pool;
   clients: Set<pg.Client>;
   timeouts: DbTimeouts;
@@ -65,7 +68,7 @@ export function createDb(
   });
   pool.on('remove', (client) => clients.delete(client));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  opened.set(db, { url, pool, clients, timeouts });
+  opened.set(db, { url, onError, siblings: [], pool, clients, timeouts });
   return db;
 }
 
@@ -83,6 +86,28 @@ function openedBy(db: Db): Opened {
 export function dedicatedConnection(db: Db): pg.Client {
   const { url, timeouts } = openedBy(db);
   return new pg.Client(connectionOptions(url, { connectMs: timeouts.connectMs }));
+}
+
+/**
+ * Issue 18 §3: a pool of its own, of `max` connections, to the database of `db`, for one part
+ * of the work (ingestion, the engine), so that part cannot take every connection of the pool
+ * that user requests use, nor wait behind them. `max` 0: that part shares `db`'s pool.
+ */
+export function siblingDb(db: Db, max: number): Db {
+  if (max <= 0) return db;
+  const { url, onError, timeouts, siblings } = openedBy(db);
+  const sibling = createDb(url, max, onError, timeouts);
+  siblings.push(sibling);
+  return sibling;
+}
+
+/** Ends these pools siblingDb made for `db` (an app's close: its own, not another app's). */
+export async function closeSiblings(db: Db, pools: Db[]): Promise<void> {
+  const found = opened.get(db);
+  if (!found) return;
+  const closing = found.siblings.filter((sibling) => pools.includes(sibling));
+  found.siblings = found.siblings.filter((sibling) => !pools.includes(sibling));
+  await Promise.all(closing.map((sibling) => sibling.destroy()));
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

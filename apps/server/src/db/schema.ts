@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { DeviceEvent, Role } from '@fleet/contract';
+import type { DeviceEvent, Role, ZoneShape } from '@fleet/contract';
 import type { STAT_COLUMNS } from './stat-columns.js';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -28,6 +28,8 @@ export interface UserTable {
   password_hash: string;
   role: Role;
   created_at: CreatedAt;
+  /** A DRIVER user's own driver record (issue 20: My safety, own cases only). */
+  driver_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A device identifier a user tried: under way, or refused as taken (within the hour). */
@@ -381,6 +383,89 @@ export interface SyncApiKeyTable {
   revoked_at: Date | null;
 }
 
+/** Issue 21 §2 (migration 0021-alerts): alert rules, their queue, notifications and deliveries. */
+export interface AlertRuleTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  kind: string;
+  event_type: string | null;
+  silent_minutes: number | null;
+  zone_id: number | null;
+  group_id: number | null;
+  asset_id: number | null;
+  active_days: Generated<number>;
+  active_from: Generated<number>;
+  active_until: Generated<number>;
+  notify_portal: Generated<boolean>;
+  email_to: ColumnType<{ address: string; language: 'en' | 'nl' }[], string | undefined, string>;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  throttle_limit: Generated<number>;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface AlertQueueTable {
+  id: Generated<string>;
+  kind: string;
+  asset_id: number;
+  occurred_at: Date;
+  detail: string | null;
+  zone_id: number | null;
+  reference: string;
+  queued_at: CreatedAt;
+}
+
+export interface AlertNotificationTable {
+  id: Generated<string>;
+  rule_id: number;
+  organisation_id: number;
+  asset_id: number | null;
+  occurrence: string;
+  kind: string;
+  detail: string | null;
+  occurred_at: Date;
+  suppressed: Generated<boolean>;
+  digest_count: number | null;
+  created_at: CreatedAt;
+}
+
+export interface AlertRecipientTable {
+  notification_id: string;
+  user_id: number;
+  read_at: Date | null;
+}
+
+export interface AlertMailOutboxTable {
+  id: Generated<string>;
+  organisation_id: number;
+  notification_id: string | null;
+  to_address: string;
+  language: string;
+  subject: string;
+  body: string;
+  status: Generated<'PENDING' | 'SENT' | 'FAILED'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Generated<Date>;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+}
+
+export interface AlertWebhookDeliveryTable {
+  id: Generated<string>;
+  notification_id: string;
+  url: string;
+  secret: string | null;
+  body: string;
+  status: Generated<'PENDING' | 'DELIVERED' | 'FAILED'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Generated<Date>;
+  delivered_at: Date | null;
+}
+
 export interface Database {
   organisations: OrganisationTable;
   users: UserTable;
@@ -421,4 +506,168 @@ export interface Database {
   upload_reservations: UploadReservationTable;
   janus_sessions: JanusSessionTable;
   user_writes: UserWriteTable;
+  safety_settings: SafetySettingsTable;
+  safety_group_coaches: SafetyGroupCoachTable;
+  safety_cases: SafetyCaseTable;
+  safety_case_history: SafetyCaseHistoryTable;
+  safety_case_comments: SafetyCaseCommentTable;
+  media_views: MediaViewTable;
+  alert_rules: AlertRuleTable;
+  alert_queue: AlertQueueTable;
+  alert_notifications: AlertNotificationTable;
+  alert_recipients: AlertRecipientTable;
+  alert_mail_outbox: AlertMailOutboxTable;
+  alert_webhook_deliveries: AlertWebhookDeliveryTable;
+  zones: ZoneTable;
+  zone_versions: ZoneVersionTable;
+  zone_visits: ZoneVisitTable;
+  report_subscriptions: ReportSubscriptionTable;
+  report_deliveries: ReportDeliveryTable;
+}
+
+// ── Zones (migration 0022) ──────────────────────────────────────────────────
+
+export interface ZoneTable {
+  id: Generated<number>;
+  organisation_id: number;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  deleted_at: Date | null;
+}
+
+export interface ZoneVersionTable {
+  id: Generated<number>;
+  zone_id: number;
+  valid_from: Date;
+  valid_until: Date | null;
+  name: string;
+  shape: ColumnType<ZoneShape, string, string>;
+  speed_limit: number | null;
+  group_id: number | null;
+  colour: string;
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
+}
+
+export interface ZoneVisitTable {
+  asset_id: number;
+  day: ColumnType<string, unknown, unknown>;
+  zone_id: number;
+  entered_at: Date;
+  exited_at: Date | null;
+  last_seen_at: Date;
+  continued: boolean;
+  continues: boolean;
+  driver_id: number | null;
+  max_speed: number;
+  speeding_seconds: number;
+}
+
+// ── Safety review (migration 0018) ─────────────────────────────────────────
+
+export interface SafetySettingsTable {
+  organisation_id: number;
+  case_event_types: ColumnType<string[], string[] | undefined, string[]>;
+  due_days: Generated<number>;
+  drivers_see_clips: Generated<boolean>;
+  request_clips: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface SafetyGroupCoachTable {
+  group_id: number;
+  coach_user_id: number;
+}
+
+/** bigint ids (read as numbers, db/database.ts); dates are read as text (due_date::text). */
+export interface SafetyCaseTable {
+  id: Generated<number>;
+  organisation_id: number;
+  asset_id: number;
+  event_time: Date;
+  event_type: string;
+  driver_id: number | null;
+  device_id: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  speed: number | null;
+  status: Generated<string>;
+  dismissal_reason: string | null;
+  coach_user_id: number | null;
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
+  coached_at: Date | null;
+  coaching_method: string | null;
+  acknowledged_at: Date | null;
+  clip_request_id: number | null;
+  clip_checked_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SafetyCaseHistoryTable {
+  id: Generated<number>;
+  case_id: number;
+  at: Generated<Date>;
+  user_id: number | null;
+  user_name: string | null;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  reason: string | null;
+  text: string | null;
+  coach_user_id: number | null;
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
+  method: string | null;
+  notes: string | null;
+  undone_at: Date | null;
+}
+
+export interface SafetyCaseCommentTable {
+  id: Generated<number>;
+  case_id: number;
+  at: Generated<Date>;
+  user_id: number | null;
+  user_name: string | null;
+  text: string;
+}
+
+export interface MediaViewTable {
+  id: Generated<number>;
+  organisation_id: number;
+  media_id: number;
+  user_id: number | null;
+  user_name: string | null;
+  action: 'VIEW' | 'PLAY' | 'DOWNLOAD';
+  case_id: number | null;
+  at: Generated<Date>;
+}
+
+// ── Report subscriptions (migration 0023) ───────────────────────────────────
+
+export interface ReportSubscriptionTable {
+  id: Generated<number>;
+  organisation_id: number;
+  user_id: number;
+  created_by: number | null;
+  kind: 'DRIVING_STYLE' | 'SAFETY_EVENTS' | 'ZONE_VISITS';
+  frequency: 'DAILY' | 'WEEKLY' | 'MONTHLY';
+  group_id: number | null;
+  email: string;
+  language: 'en' | 'nl';
+  created_at: CreatedAt;
+}
+
+export interface ReportDeliveryTable {
+  id: Generated<number>;
+  subscription_id: number;
+  period_start: ColumnType<string, string, string>;
+  period_end: ColumnType<string, string, string>;
+  status: Generated<'PENDING' | 'SENT' | 'FAILED'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Generated<Date>;
+  created_at: CreatedAt;
+  sent_at: Date | null;
 }

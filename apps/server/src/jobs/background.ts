@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { AlertWork } from '../modules/alerts/index.js';
 import type { EngineService } from '../modules/engine/index.js';
 import type { MediaService } from '../modules/media/index.js';
 import type {
@@ -8,6 +9,8 @@ import type {
   MonitoringService,
 } from '../modules/monitoring/index.js';
 import type { RawDataService } from '../modules/raw-data/index.js';
+import type { ReportDelivery } from '../modules/report-subscriptions/index.js';
+import type { SafetyJobs } from '../modules/safety/index.js';
 import type { SyncScheduler } from '../modules/sync/index.js';
 import { JobRunner } from './job-runner.js';
 
@@ -24,6 +27,9 @@ export interface BackgroundServices {
   monitoringJobs: MonitoringJobs;
   syncScheduler: SyncScheduler;
   rawData: RawDataService;
+  safetyJobs: SafetyJobs;
+  alertWork: AlertWork;
+  reportDelivery: Pick<ReportDelivery, 'run'>;
 }
 
 /**
@@ -62,6 +68,11 @@ export function createBackgroundWork(
     monitoring.onJobWanted(want);
     work.onJobWanted(want);
   }
+  if (config.safety.jobSeconds > 0)
+    jobs.handle('safety.clips', {
+      everySeconds: config.safety.jobSeconds,
+      run: () => services.safetyJobs.run(),
+    });
   if (config.sync.jobSeconds > 0) {
     jobs.handle('sync.round', {
       everySeconds: config.sync.jobSeconds,
@@ -72,10 +83,28 @@ export function createBackgroundWork(
       settled: () => jobs.settled('sync.round'),
     });
   }
+  if (config.alerts.jobSeconds > 0) alertJobs(jobs, config.alerts.jobSeconds, services.alertWork);
+  if (config.reports.jobSeconds > 0)
+    jobs.handle('reports.deliveries', {
+      everySeconds: config.reports.jobSeconds,
+      run: async () => void (await services.reportDelivery.run()),
+    });
   // The engine keeps its own asset-day queue (faster for that work: docs/performance.md).
   jobs.add({
     start: () => services.engine.start(engineWorkers),
     stop: () => services.engine.stop(),
   });
   return jobs;
+}
+
+/**
+ * Issue 21 §2: the firing loop (LISTEN on the alerts' queue: seconds from a record to its
+ * notification) and the deliveries job it wakes when notifications were made.
+ */
+function alertJobs(jobs: JobRunner, everySeconds: number, work: AlertWork) {
+  jobs.handle('alerts.deliveries', { everySeconds, run: () => work.job() });
+  const loop = work.loop((counts) => {
+    if (counts.deliveries > 0) void jobs.trigger('alerts.deliveries');
+  });
+  jobs.add({ start: () => loop.start(), stop: () => loop.stop() });
 }

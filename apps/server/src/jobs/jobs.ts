@@ -24,8 +24,14 @@ export const JOBS = {
   'monitoring.recordings': { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 3600 },
   /** Raw records and datapoints: month partitions ahead, whole months dropped, retention (raw-data module). */
   'raw-data.partitions': { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 3600 },
+  /** Issue 20: a clip asked for each new safety case without one; the demo's first reviews (safety module). */
+  'safety.clips': { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 900 },
   /** Synchronisation: runs the configurations that are due (sync module). */
   'sync.round': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 3600 },
+  /** Alert e-mails and webhooks due, and the silent-device rules (alerts module). */
+  'alerts.deliveries': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 900 },
+  /** Issue 21 §4: the periods due of report subscriptions, and their e-mails (report-subscriptions module). */
+  'reports.deliveries': { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 1800 },
 } as const satisfies Record<string, JobOptions>;
 
 export type JobName = keyof typeof JOBS;

@@ -96,6 +96,19 @@ beforeAll(async () => {
     driverId: driver.id,
     deviceId: device.id,
   });
+  // Issue 21 §1: a zone, so PUT and DELETE zones/{id} get a real one with refused input.
+  const zone = await t.as('oem', {
+    method: 'POST',
+    url: `/api/organisations/${demo}/zones`,
+    payload: {
+      name: 'Fuzz yard',
+      shape: { type: 'circle', center: [4.8, 52.1], radius: 200 },
+      speedLimit: 30,
+      groupId: null,
+      colour: '#3366cc',
+    },
+  });
+  realIds.zones = zone.json<{ id: number }>().id;
   token = (await t.login('oem')).accessToken;
 }, 120_000);
 afterAll(() => t.close());

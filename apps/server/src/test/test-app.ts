@@ -50,6 +50,11 @@ export async function createTestApp(
     MONITORING_JOB_SECONDS: '0',
     // Tests of synchronisation start its scheduler themselves.
     SYNC_JOB_SECONDS: '0',
+    // Tests of the safety jobs run them themselves.
+    SAFETY_JOB_SECONDS: '0',
+    REPORTS_JOB_SECONDS: '0',
+    // Tests of alerts drain and deliver by hand (or start the alerts' work themselves).
+    ALERTS_JOB_SECONDS: '0',
     ...env,
   });
   const app = await buildApp({ config, db, logger });

@@ -45,6 +45,36 @@ const entityRoutes: RouteObject[] = [
   },
 ];
 
+/** Issue 20: the safety inbox and a case's page. */
+const safetyRoutes: RouteObject[] = [
+  { index: true, element: to(paths.safety.inbox) },
+  {
+    path: paths.safety.inbox,
+    handle: handle({ crumb: 'nav.safetyCases' }),
+    lazy: () => import('./routes/safety-inbox'),
+  },
+  {
+    path: paths.safety.case,
+    handle: handle({ crumb: 'screens.safetyCase' }),
+    lazy: () => import('./routes/safety-case'),
+  },
+  {
+    path: paths.safety.my,
+    handle: handle({ crumb: 'nav.mySafety' }),
+    lazy: () => import('./routes/my-safety'),
+  },
+  {
+    path: paths.safety.coachingReport,
+    handle: handle({ crumb: 'nav.coachingReport' }),
+    lazy: () => import('./routes/coaching-report'),
+  },
+  {
+    path: paths.safety.settings,
+    handle: handle({ crumb: 'nav.safetySettings' }),
+    lazy: () => import('./routes/safety-settings'),
+  },
+];
+
 const resourceList = () => import('./routes/resource-list');
 const m = paths.management;
 const managementRoutes: RouteObject[] = [
@@ -53,6 +83,21 @@ const managementRoutes: RouteObject[] = [
     path: m.organisationSettings,
     handle: handle({ crumb: 'nav.organisationSettings' }),
     lazy: () => import('./routes/organisation-settings'),
+  },
+  {
+    path: m.alertRules,
+    handle: handle({ crumb: 'nav.alertRules' }),
+    lazy: () => import('./routes/alert-rules'),
+  },
+  {
+    path: m.reportSubscriptions,
+    handle: handle({ crumb: 'nav.reportSubscriptions' }),
+    lazy: () => import('./routes/report-subscriptions'),
+  },
+  {
+    path: m.zones,
+    handle: handle({ crumb: 'nav.zones' }),
+    lazy: () => import('./routes/zones'),
   },
   {
     path: m.synchronization,
@@ -97,6 +142,16 @@ const managementRoutes: RouteObject[] = [
   },
 ];
 
+/** Issue 21 §1: the zone visits report; /zones itself is the editor under management. */
+const zoneRoutes: RouteObject[] = [
+  { index: true, element: to(m.zones) },
+  {
+    path: paths.zones.report,
+    handle: handle({ crumb: 'nav.zoneReport' }),
+    lazy: () => import('./routes/zone-report'),
+  },
+];
+
 const oemRoutes: RouteObject[] = [
   { index: true, element: to(paths.oem.organisations) },
   {
@@ -131,8 +186,10 @@ const shellRoutes: RouteObject[] = [
     handle: handle({ crumb: 'nav.fleetDrivingStyle' }),
     lazy: () => import('./routes/driving-style'),
   },
+  { path: paths.safety.root, handle: handle({ crumb: 'nav.safety' }), children: safetyRoutes },
   { path: paths.entities.root, handle: handle({ crumb: 'nav.entities' }), children: entityRoutes },
   { path: m.root, handle: handle({ crumb: 'nav.management' }), children: managementRoutes },
+  { path: paths.zones.root, handle: handle({ crumb: 'nav.zones' }), children: zoneRoutes },
   { path: paths.oem.root, handle: handle({ crumb: 'nav.oem' }), children: oemRoutes },
   { path: '*', lazy: () => import('./routes/not-found') },
 ];

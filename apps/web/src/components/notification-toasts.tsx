@@ -17,6 +17,8 @@ function NotificationToast({ notification: n }: { notification: NotificationItem
   }, [show, n.id]);
 
   const coloured = n.type !== 'default';
+  // Bootstrap's warning and info are light: white text on them fails the contrast check.
+  const light = n.type === 'warning' || n.type === 'info';
   return (
     <Toast
       show={show}
@@ -24,7 +26,7 @@ function NotificationToast({ notification: n }: { notification: NotificationItem
       autohide
       delay={n.timeout}
       bg={coloured ? n.type : undefined}
-      className={coloured ? 'text-white' : undefined}
+      className={coloured ? (light ? 'text-dark' : 'text-white') : undefined}
       onClick={n.closeOnClick ? () => setShow(false) : undefined}
       role="status"
       aria-live="polite"

@@ -10,6 +10,16 @@ export const paths = {
   /** The home path: the breadcrumb's first link, and where an organisation switch lands. */
   overview: '/overview',
   drivingStyle: '/drivingstyle',
+  /** Issue 20: the safety inbox and a case's page. */
+  safety: {
+    root: '/safety',
+    inbox: '/safety/cases',
+    case: '/safety/cases/:caseId',
+    /** A DRIVER's own page, the coaching report and the safety settings (h-coaching). */
+    my: '/safety/my',
+    coachingReport: '/safety/coaching',
+    settings: '/safety/settings',
+  },
   entities: {
     root: '/entities',
     /** The named routes asset-detail and driver-detail (spec §2): type ASSET or DRIVER. */
@@ -22,6 +32,11 @@ export const paths = {
   management: {
     root: '/management',
     organisationSettings: '/management/organisationsettings',
+    alertRules: '/management/alerts',
+    /** Issue 21 §4: scheduled reports by e-mail and their history. */
+    reportSubscriptions: '/management/reports',
+    /** Issue 21 §1: the zone editor. */
+    zones: '/management/zones',
     synchronization: '/management/synchronization',
     overview: '/management/overview',
     assets: '/management/assets',
@@ -34,6 +49,11 @@ export const paths = {
     entityMembers: '/management/entity/members',
     entityLinks: '/management/entity/links',
     entityConfigs: '/management/entity/configs',
+  },
+  /** Issue 21 §1: the zone visits report (the editor is under management). */
+  zones: {
+    root: '/zones',
+    report: '/zones/report',
   },
   oem: {
     root: '/oem',
@@ -83,6 +103,9 @@ export const hrefs = {
   entityTrips: entityHref(paths.entities.trips),
   entityInterval: entityHref(paths.entities.interval),
   entityHeatmap: entityHref(paths.entities.heatmap),
+  /** A safety case's page; `query` keeps the inbox's filters, so next and previous follow them. */
+  safetyCase: (caseId: number, query = '') =>
+    `${generatePath(paths.safety.case, { caseId: String(caseId) })}${query ? `?${query}` : ''}`,
   /** The monitoring view for a monitoring's access token (query t). */
   monitoringView: (token: string) => `${paths.monitoring}?${new URLSearchParams({ t: token })}`,
 };

@@ -23,6 +23,8 @@ export const PUSH_ENDPOINTS: Record<PushEventKind, readonly Pick<Endpoint, 'path
     endpoints.monitoring.requests,
     endpoints.monitoring.active,
   ],
+  // Issue 21 §2: a new notification of this user: the bell's count and list.
+  notification: [endpoints.alerts.notifications],
 };
 
 /** A filter of every cached call the kinds make stale, for invalidateQueries. */

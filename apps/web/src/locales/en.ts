@@ -18,6 +18,10 @@ export const en = {
     invalid: 'This value is not valid',
   },
   nav: {
+    alertRules: 'Alert rules',
+    reportSubscriptions: 'Report subscriptions',
+    zones: 'Zones',
+    zoneReport: 'Zone visits',
     sidebar: 'Sidebar',
     home: 'Home',
     breadcrumb: 'Breadcrumb',
@@ -39,6 +43,11 @@ export const en = {
     organisationOverview: 'Organisation overview',
     failedSynchronizations: 'Failed synchronizations',
     entities: 'Entities',
+    safety: 'Safety',
+    safetyCases: 'Cases',
+    mySafety: 'My safety',
+    coachingReport: 'Coaching report',
+    safetySettings: 'Safety settings',
   },
   topBar: {
     toggleSidebar: 'Toggle sidebar',
@@ -65,8 +74,22 @@ export const en = {
     entityLinks: 'Links',
     entityConfigs: 'Configs',
     configurationGroupSettings: 'Configuration group settings',
+    safetyCase: 'Case',
     monitoring: 'Monitoring',
     comingSoon: 'This screen is not available yet.',
+  },
+  /** What a screen shows until its answer has come (components/loading.tsx). */
+  loading: 'Loading…',
+  /** The export menu of the list and report screens (components/export-menu.tsx). */
+  exportMenu: {
+    export: 'Export',
+    exportEvents: 'Export events',
+    csv: 'CSV',
+    xlsx: 'Excel (.xlsx)',
+    pdf: 'PDF (printable)',
+    preparing: 'Preparing…',
+    receiving: 'Receiving {{size}}…',
+    failed: 'The export failed: {{message}}',
   },
   footer: { company: 'Fleetwise' },
   errors: {

@@ -23,6 +23,7 @@ const SAME_IN_DUTCH: Record<string, string[]> = {
   'an acronym, or a card title the specification gives in capitals (§2 monitoring view)': [
     'OEM',
     'PTO',
+    'CSV',
     'START',
     'INFO',
     'LIVE',
@@ -30,6 +31,8 @@ const SAME_IN_DUTCH: Record<string, string[]> = {
   'a loanword Dutch uses as it is, in fleet software and elsewhere': [
     'Alarm',
     'Camera',
+    'Clip',
+    'Coach',
     'Cruise',
     'Dashboards',
     'Data',
@@ -52,6 +55,9 @@ const SAME_IN_DUTCH: Record<string, string[]> = {
     'video',
     // Dutch for week is week.
     'Week',
+    // Dutch for zone is zone (issue 21: the zones, as the alert e-mails say).
+    'Zone',
+    'Zones',
   ],
 };
 const ALLOWED = new Set(Object.values(SAME_IN_DUTCH).flat());

@@ -9,6 +9,11 @@ import type { OrganisationSettingsTexts } from '../features/organisation-setting
 import type { AdminTexts } from '../features/admin/locales/en';
 import type { SyncTexts } from '../features/sync/locales/en';
 import type { MapTexts } from '../locales/map/en';
+import type { SafetyReviewTexts } from '../features/safety/locales/review/en';
+import type { CoachingTexts } from '../features/safety/locales/coaching/en';
+import type { AlertsTexts } from '../features/alerts/locales/en';
+import type { ZonesTexts } from '../features/zones/locales/en';
+import type { ReportSubscriptionsTexts } from '../features/report-subscriptions/locales/en';
 
 // Typed translation keys: t('nav.assets') is checked against the English resource.
 declare module 'i18next' {
@@ -27,6 +32,11 @@ declare module 'i18next' {
           admin: AdminTexts;
           sync: SyncTexts;
           map: MapTexts;
+          safety: SafetyReviewTexts;
+          coaching: CoachingTexts;
+          alerts: AlertsTexts;
+          zones: ZonesTexts;
+          reportSubscriptions: ReportSubscriptionsTexts;
         };
     };
   }

@@ -3,6 +3,7 @@
  * (`endpoints.assets.get`) so a bundler keeps only the calls a page uses.
  */
 export * as adminData from './admin-data.js';
+export * as alerts from './alerts.js';
 export { assets } from './assets.js';
 export * as auth from './auth.js';
 export * as clientConfig from './client-config.js';
@@ -11,6 +12,7 @@ export * as configurations from './configurations.js';
 export * as device from './device.js';
 export { devices } from './devices.js';
 export { drivers } from './drivers.js';
+export * as exports from './exports.js';
 export * as fleet from './fleet.js';
 export * as geocoding from './geocoding.js';
 export { groups } from './groups.js';
@@ -23,6 +25,9 @@ export * as monitoring from './monitoring.js';
 export * as organisationSettings from './organisation-settings.js';
 export * as organisations from './organisations.js';
 export * as reports from './reports.js';
+export * as reportSubscriptions from './report-subscriptions.js';
+export * as safety from './safety.js';
 export * as sync from './sync.js';
 export { users } from './users.js';
 export * as vehicleData from './vehicle-data.js';
+export * as zones from './zones.js';

@@ -5,6 +5,7 @@ import {
   MediaItem,
   MediaLinkQuery,
   MediaLinks,
+  MediaLinksQuery,
   MediaUploadFields,
 } from '../media.js';
 import { IdParams } from '../organisations.js';
@@ -53,8 +54,9 @@ export const thumbnail = endpoint('GET', '/media/:id/thumbnail', {
 export const links = endpoint('GET', '/media/:id/links', {
   tags,
   summary:
-    'Short-lived addresses of the file, inline and as a download, and of its thumbnail, for <img> and <video> (MEDIA_LINK_TTL seconds)',
+    'Short-lived addresses of the file, inline and as a download, and of its thumbnail, for <img> and <video> (MEDIA_LINK_TTL seconds). The file served through them is recorded in the footage audit (VIEW, PLAY or DOWNLOAD by the caller, under caseId when given)',
   params: IdParams,
+  querystring: MediaLinksQuery,
   ok: { 200: MediaLinks },
   errors: FAILURES,
 });

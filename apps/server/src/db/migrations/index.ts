@@ -14,6 +14,13 @@ import * as namesAndSessions from './2026-11-25-0012-names-and-sessions.js';
 import * as partitions from './2026-11-26-0014-partitions.js';
 import * as multinode from './2026-11-26-0015-multinode.js';
 import * as pushEvents from './2026-11-26-0017-push-events.js';
+import * as safetyCases from './2026-11-26-0018-safety-cases.js';
+import * as safetyInboxIndexes from './2026-11-26-0020-safety-inbox-indexes.js';
+import * as alerts from './2026-11-26-0021-alerts.js';
+import * as zones from './2026-11-27-0022-zones.js';
+import * as reportSubscriptions from './2026-11-27-0023-report-subscriptions.js';
+import * as alertsAtIngestion from './2026-11-27-0024-alerts-at-ingestion.js';
+import * as caseAlerts from './2026-11-27-0025-case-alerts.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +39,11 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0014-partitions': partitions,
   '2026-11-26-0015-multinode': multinode,
   '2026-11-26-0017-push-events': pushEvents,
+  '2026-11-26-0018-safety-cases': safetyCases,
+  '2026-11-26-0020-safety-inbox-indexes': safetyInboxIndexes,
+  '2026-11-26-0021-alerts': alerts,
+  '2026-11-27-0022-zones': zones,
+  '2026-11-27-0023-report-subscriptions': reportSubscriptions,
+  '2026-11-27-0024-alerts-at-ingestion': alertsAtIngestion,
+  '2026-11-27-0025-case-alerts': caseAlerts,
 };

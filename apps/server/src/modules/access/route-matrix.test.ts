@@ -257,6 +257,109 @@ const MONITORING: Call[] = [
   },
 ];
 
+/**
+ * Issue 20, safety cases. A case is made as the engine makes it: by an event (the events
+ * trigger). The case is the vehicle's driver's, not the demo driver account's: a DRIVER reads
+ * and acts on their own cases only (403 here; their own are tested in safety/safety.test.ts).
+ */
+const caseOf = async (org: number): Promise<number> => {
+  const { v } = await sharedOf(org);
+  const at = new Date(Date.now() - Math.floor(Math.random() * 86_400_000));
+  await t.db
+    .insertInto('events')
+    .values({
+      asset_id: v.asset,
+      timestamp: at,
+      event_type: 'HARSH_BRAKE',
+      driver_id: v.driver,
+      device_id: v.device,
+      latitude: null,
+      longitude: null,
+    })
+    .execute();
+  const row = await t.db
+    .selectFrom('safety_cases')
+    .select('id')
+    .where('asset_id', '=', v.asset)
+    .where('event_time', '=', at)
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
+const demoSettings = {
+  caseEventTypes: ['HARSH_BRAKE'],
+  dueDays: 14,
+  driversSeeClips: true,
+  requestClips: false,
+  groupCoaches: [],
+};
+
+const SAFETY: Call[] = [
+  ...['cases', 'counts'].map((tail): Call => ({
+    route: `GET /api/organisations/{id}/safety/${tail}`,
+    rule: 'any',
+    ok: 200,
+    request: async (org) => get(`/api/organisations/${org}/safety/${tail}`),
+  })),
+  {
+    route: 'POST /api/organisations/{id}/safety/cases/bulk',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => ({
+      method: 'POST',
+      url: `/api/organisations/${org}/safety/cases/bulk`,
+      payload: { caseIds: [await caseOf(org)], action: 'RECOGNISE' },
+    }),
+  },
+  ...['', '/minute'].map((tail): Call => ({
+    route: `GET /api/safety/cases/{id}${tail}`,
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => get(`/api/safety/cases/${await caseOf(org)}${tail}`),
+  })),
+  {
+    route: 'POST /api/safety/cases/{id}/actions',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => ({
+      method: 'POST',
+      url: `/api/safety/cases/${await caseOf(org)}/actions`,
+      payload: { action: 'DISMISS', reason: 'FALSE_POSITIVE' },
+    }),
+  },
+  {
+    route: 'POST /api/safety/cases/{id}/comments',
+    rule: 'notDriver',
+    ok: 201,
+    request: async (org) => ({
+      method: 'POST',
+      url: `/api/safety/cases/${await caseOf(org)}/comments`,
+      payload: { text: 'seen' },
+    }),
+  },
+  ...['coaches', 'settings'].map((tail): Call => ({
+    route: `GET /api/organisations/{id}/safety/${tail}`,
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => get(`/api/organisations/${org}/safety/${tail}`),
+  })),
+  {
+    route: 'PUT /api/organisations/{id}/safety/settings',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => ({
+      method: 'PUT',
+      url: `/api/organisations/${org}/safety/settings`,
+      payload: demoSettings,
+    }),
+  },
+  {
+    route: 'GET /api/media/{id}/audit',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => get(`/api/media/${(await sharedOf(org)).medium}/audit`),
+  },
+];
+
 /** The sync base is the OEM's: every other role is refused before anything is read. */
 const SYNC: Call[] = [
   {
@@ -303,7 +406,245 @@ const SYNC: Call[] = [
   },
 ];
 
-const CALLS = [...MEDIA, ...MONITORING, ...SYNC];
+/** Issue 20 §5: the coaching report is the reviewers' and coaches' (coaching-report.test.ts). */
+const COACHING: Call[] = ['', '.csv'].map((tail) => ({
+  route: `GET /api/organisations/{id}/safety/coaching-report${tail}`,
+  rule: 'notDriver',
+  ok: 200,
+  request: async (org) => get(`/api/organisations/${org}/safety/coaching-report${tail}`, FROM),
+}));
+/** Issue 21 §2: alert rules and the alert e-mails, managed by the roles that manage the fleet. */
+const alertRuleOf = async (org: number) => {
+  const created = await t.as('oem', {
+    method: 'POST',
+    url: `/api/organisations/${org}/alert-rules`,
+    payload: { name: unique('Rule'), kind: 'event', eventType: 'HARSH_BRAKE' },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ id: number }>().id;
+};
+const RULE_BODY = { name: 'Rule', kind: 'silent', silentMinutes: 30 };
+const ALERTS: Call[] = [
+  {
+    route: 'GET /api/organisations/{id}/alert-rules',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => get(`/api/organisations/${org}/alert-rules`),
+  },
+  {
+    route: 'POST /api/organisations/{id}/alert-rules',
+    rule: 'notDriver',
+    ok: 201,
+    request: async (org) => ({
+      method: 'POST',
+      url: `/api/organisations/${org}/alert-rules`,
+      payload: RULE_BODY,
+    }),
+  },
+  {
+    route: 'GET /api/alert-rules/{id}',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => get(`/api/alert-rules/${await alertRuleOf(org)}`),
+  },
+  {
+    route: 'PUT /api/alert-rules/{id}',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => ({
+      method: 'PUT',
+      url: `/api/alert-rules/${await alertRuleOf(org)}`,
+      payload: RULE_BODY,
+    }),
+  },
+  {
+    route: 'DELETE /api/alert-rules/{id}',
+    rule: 'notDriver',
+    ok: 204,
+    request: async (org) => ({
+      method: 'DELETE',
+      url: `/api/alert-rules/${await alertRuleOf(org)}`,
+    }),
+  },
+  {
+    route: 'GET /api/organisations/{id}/alert-mails',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => get(`/api/organisations/${org}/alert-mails`),
+  },
+];
+
+/**
+ * Issue 21 §4: report subscriptions; every role subscribes itself and reads its own, a DRIVER
+ * deletes no one else's (here: the OEM's). Recipients, bad input: report-subscriptions.test.ts.
+ */
+const subscriptionOf = async (org: number) => {
+  const created = await t.as('oem', {
+    method: 'POST',
+    url: `/api/organisations/${org}/report-subscriptions`,
+    payload: SUBSCRIPTION_BODY,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ id: number }>().id;
+};
+const SUBSCRIPTION_BODY = { kind: 'DRIVING_STYLE', frequency: 'WEEKLY', email: 'a@b.example' };
+const REPORT_SUBSCRIPTIONS: Call[] = [
+  {
+    route: 'GET /api/organisations/{id}/report-subscriptions',
+    rule: 'any',
+    ok: 200,
+    request: async (org) => get(`/api/organisations/${org}/report-subscriptions`),
+  },
+  {
+    route: 'POST /api/organisations/{id}/report-subscriptions',
+    rule: 'any',
+    ok: 201,
+    request: async (org) => ({
+      method: 'POST',
+      url: `/api/organisations/${org}/report-subscriptions`,
+      payload: SUBSCRIPTION_BODY,
+    }),
+  },
+  {
+    route: 'DELETE /api/report-subscriptions/{id}',
+    rule: 'notDriver',
+    ok: 204,
+    request: async (org) => ({
+      method: 'DELETE',
+      url: `/api/report-subscriptions/${await subscriptionOf(org)}`,
+    }),
+  },
+  {
+    route: 'GET /api/organisations/{id}/report-deliveries',
+    rule: 'any',
+    ok: 200,
+    request: async (org) => get(`/api/organisations/${org}/report-deliveries`),
+  },
+];
+
+/** Issue 21 §1: zones, read by the roles that see the fleet, changed by those managing it. */
+const ZONE_BODY = {
+  name: 'Yard',
+  shape: { type: 'circle', center: [4.8, 52.1], radius: 200 },
+  speedLimit: null,
+  groupId: null,
+  colour: '#3366cc',
+};
+const zoneOf = async (org: number) => {
+  const created = await t.as('oem', {
+    method: 'POST',
+    url: `/api/organisations/${org}/zones`,
+    payload: ZONE_BODY,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ id: number }>().id;
+};
+const ZONES: Call[] = [
+  {
+    route: 'GET /api/organisations/{id}/zones',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => get(`/api/organisations/${org}/zones`),
+  },
+  {
+    route: 'POST /api/organisations/{id}/zones',
+    rule: 'notDriver',
+    ok: 201,
+    request: async (org) => ({
+      method: 'POST',
+      url: `/api/organisations/${org}/zones`,
+      payload: ZONE_BODY,
+    }),
+  },
+  {
+    route: 'PUT /api/zones/{id}',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => ({
+      method: 'PUT',
+      url: `/api/zones/${await zoneOf(org)}`,
+      payload: ZONE_BODY,
+    }),
+  },
+  {
+    route: 'DELETE /api/zones/{id}',
+    rule: 'notDriver',
+    ok: 204,
+    request: async (org) => ({ method: 'DELETE', url: `/api/zones/${await zoneOf(org)}` }),
+  },
+  {
+    route: 'GET /api/organisations/{id}/zones/visits',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) => get(`/api/organisations/${org}/zones/visits`, FROM),
+  },
+];
+
+/** Issue 21 §3: an export keeps the access of the screen's call (exports/exports.test.ts). */
+const EXPORTS: Call[] = [
+  {
+    route: 'POST /api/organisations/{id}/exports/rankings/{kind}',
+    rule: 'any',
+    ok: 200,
+    request: async (org) => ({
+      method: 'POST',
+      url: `/api/organisations/${org}/exports/rankings/assets?format=csv`,
+      payload: FROM,
+    }),
+  },
+  ...['fleet', 'assets', 'drivers', 'devices', 'groups', 'users'].map((kind): Call => ({
+    route: `GET /api/organisations/{id}/exports/${kind}`,
+    rule: 'any',
+    ok: 200,
+    request: async (org) => get(`/api/organisations/${org}/exports/${kind}`, { format: 'xlsx' }),
+  })),
+  {
+    route: 'POST /api/organisations/{id}/exports/rankings/{kind}/pdf',
+    rule: 'any',
+    ok: 200,
+    request: async (org) => ({
+      method: 'POST',
+      url: `/api/organisations/${org}/exports/rankings/drivers/pdf?language=nl`,
+      payload: FROM,
+    }),
+  },
+  {
+    route: 'POST /api/organisations/{id}/exports/calendar/{kind}',
+    rule: 'any',
+    ok: 200,
+    request: async (org) => ({
+      method: 'POST',
+      url: `/api/organisations/${org}/exports/calendar/assets?format=csv`,
+      payload: { ...FROM, ids: [(await seed.asset(org)).id] },
+    }),
+  },
+  {
+    route: 'GET /api/organisations/{id}/exports/zone-visits',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) =>
+      get(`/api/organisations/${org}/exports/zone-visits`, { ...FROM, format: 'csv' }),
+  },
+  {
+    route: 'GET /api/organisations/{id}/exports/coaching-report',
+    rule: 'notDriver',
+    ok: 200,
+    request: async (org) =>
+      get(`/api/organisations/${org}/exports/coaching-report`, { ...FROM, format: 'xlsx' }),
+  },
+];
+
+const CALLS = [
+  ...MEDIA,
+  ...MONITORING,
+  ...SAFETY,
+  ...SYNC,
+  ...COACHING,
+  ...ALERTS,
+  ...ZONES,
+  ...EXPORTS,
+  ...REPORT_SUBSCRIPTIONS,
+];
 
 /**
  * Routes of the document outside these matrices, each with where its access is tested. A new
@@ -326,6 +667,10 @@ const EXEMPT: Record<string, string[]> = {
   ],
   'the push channel: every signed-in role may open its own, and hears only its subtree (events/events.test.ts)':
     ['GET /api/events'],
+  'My safety: the signed-in DRIVER’s own page, no organisation to name; 403 for other roles (safety/my-safety.test.ts)':
+    ['GET /api/safety/my'],
+  "notifications: each user reads and marks only its own (alerts/alerts.test.ts: another's is 404)":
+    ['GET /api/notifications', 'POST /api/notifications/{id}/read'],
   'reverse geocoding reveals no organisation data (the place list or its cache answers)': [
     'GET /api/geocode',
   ],
@@ -430,6 +775,14 @@ describe('the route matrix', () => {
         code: 'NOT_FOUND',
         message: expect.stringMatching(/ \d+ does not exist$/),
       });
+  });
+});
+
+describe('safety routes without a session', () => {
+  it.each(SAFETY.map((c) => [c.route, c] as const))('%s answers 401', async (_route, call) => {
+    const request = await call.request(orgIds['Demo Transport']!);
+    const response = await t.app.inject(request);
+    expect(response.statusCode, response.body).toBe(401);
   });
 });
 

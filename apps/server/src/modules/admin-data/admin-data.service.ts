@@ -16,6 +16,7 @@ import type { AccessService } from '../access/index.js';
 import type { FleetAccess } from '../access/index.js';
 import type { AssetReads } from '../assets/index.js';
 import type { EngineService } from '../engine/index.js';
+import type { RawDataService } from '../raw-data/index.js';
 import {
   assertConfirmed,
   type DataDeletionService,
@@ -53,6 +54,7 @@ export class AdminDataService {
     private readonly access: AccessService,
     private readonly fleetAccess: FleetAccess,
     private readonly deletion: DataDeletionService,
+    private readonly rawData: RawDataService,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -68,16 +70,20 @@ export class AdminDataService {
       throw badRequest('give organisationId or assetId, not both');
     const window = dataWindow(query, MAX_IMPORT_DAYS);
     let scope: ImportScope;
+    let organisationIds: number[];
     if (query.assetId !== undefined) {
       const id = query.assetId;
-      await this.fleetAccess.record(user, await this.assets.find(id), `Asset ${id}`, 'read');
+      const asset = await this.assets.find(id);
+      await this.fleetAccess.record(user, asset, `Asset ${id}`, 'read');
       scope = { kind: 'asset', assetId: id };
+      organisationIds = asset ? [asset.organisationId] : [];
     } else {
       const root = query.organisationId ?? user.organisation_id;
       await this.access.organisation(user, root);
-      const organisationIds = (await this.organisations.subtree(root)).map((o) => o.id);
+      organisationIds = (await this.organisations.subtree(root)).map((o) => o.id);
       scope = { kind: 'organisations', organisationIds };
     }
+    await this.assertRawDataKept(window, organisationIds);
     const devices = await this.repository.devicesWithRecords(scope, window);
     const { records, deviceDays } = await this.repository.recordsOf(devices, window);
     if (deviceDays > MAX_IMPORT_ASSET_DAYS) {
@@ -86,6 +92,18 @@ export class AdminDataService {
       );
     }
     return { window, scope, devices, records };
+  }
+
+  /**
+   * Raw data retention removed the records of older days: their trips, statistics and events
+   * are the only copy left, and re-processing would rebuild them from nothing (docs/operations.md).
+   */
+  private async assertRawDataKept(window: Window, organisationIds: number[]): Promise<void> {
+    const kept = await this.rawData.keptFrom(organisationIds);
+    if (!kept || window.from.toISOString().slice(0, 10) >= kept.from) return;
+    throw badRequest(
+      `raw data before ${kept.from} is removed by the retention setting of organisation ${kept.organisationId} (${kept.days} days), so those days cannot be re-processed; choose a window from ${kept.from}`,
+    );
   }
 
   /**

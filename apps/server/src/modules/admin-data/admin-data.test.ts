@@ -135,6 +135,43 @@ describe('admin data calls', () => {
     });
   });
 
+  it('refuses to re-process days whose raw data retention removed, keeping their trips', async () => {
+    const retain = (rawRetentionDays: number) =>
+      t.as('oem', {
+        method: 'POST',
+        url: `/api/organisations/${demo}/settings`,
+        payload: { rawRetentionDays },
+      });
+    expect((await retain(31)).statusCode).toBe(200);
+    try {
+      const cutoff = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 8) + '01';
+      for (const query of [
+        { from: '2026-01-01T00:00:00Z', until: '2026-03-01T00:00:00Z' },
+        { assetId, from: '2026-01-01T00:00:00Z', until: '2026-03-01T00:00:00Z' },
+      ]) {
+        const response = await t.as('oem', {
+          method: 'POST',
+          url: '/admin-api/rawdatas/import',
+          query,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          code: 'VALIDATION_ERROR',
+          message: `raw data before ${cutoff} is removed by the retention setting of organisation ${demo} (31 days), so those days cannot be re-processed; choose a window from ${cutoff}`,
+        });
+      }
+      const recent = await t.as('oem', {
+        method: 'POST',
+        url: '/admin-api/rawdatas/import',
+        query: { from: `${cutoff}T00:00:00Z`, until: new Date().toISOString() },
+      });
+      expect(recent.statusCode).toBe(200);
+      expect(await distance()).toBe(40_000);
+    } finally {
+      await retain(730);
+    }
+  });
+
   it.each([
     ['manager', { from: '2026-11-01T00:00:00Z', until: '2026-11-10T00:00:00Z' }, 403],
     ['integrator', { from: '2026-11-01T00:00:00Z', until: '2026-11-10T00:00:00Z' }, 403],

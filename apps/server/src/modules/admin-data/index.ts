@@ -5,6 +5,7 @@ import type { AccessService, FleetAccess } from '../access/index.js';
 import type { AssetReads } from '../assets/index.js';
 import type { EngineService } from '../engine/index.js';
 import type { DataDeletionService, OrganisationTree } from '../organisations/index.js';
+import type { RawDataService } from '../raw-data/index.js';
 import { AdminDataRepository } from './admin-data.repository.js';
 import { AdminDataService } from './admin-data.service.js';
 
@@ -20,6 +21,7 @@ export function createAdminData(deps: {
   access: AccessService;
   fleetAccess: FleetAccess;
   deletion: DataDeletionService;
+  rawData: RawDataService;
   log: FastifyBaseLogger;
 }) {
   return new AdminDataService(
@@ -30,6 +32,7 @@ export function createAdminData(deps: {
     deps.access,
     deps.fleetAccess,
     deps.deletion,
+    deps.rawData,
     deps.log,
   );
 }

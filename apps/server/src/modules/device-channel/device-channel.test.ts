@@ -134,6 +134,7 @@ describe('a media request through the channel', () => {
       duration: 10,
       cameraMask: 3,
       mediaTimestamp: asked.mediaTimestamp,
+      priority: 'USER',
     });
     // Handed out but not acknowledged: still pending, handed out again.
     expect((await device.poll()).map((c) => c.id)).toEqual([command!.id]);
@@ -358,12 +359,16 @@ describe('a media request through the channel', () => {
 
   it('listens again after its connection is dropped', async () => {
     const { assetId, device } = await fittedVehicle();
-    await device.poll(1); // the listener is up
+    await device.poll(1); // starts the listener (it may answer at once: a command can be waiting)
     const listeners = () =>
       sql<{ pid: number }>`
         SELECT pid FROM pg_stat_activity
          WHERE datname = current_database() AND query = 'LISTEN device_commands'`.execute(t.db);
-    const { rows } = await listeners();
+    let { rows } = await listeners();
+    for (let tries = 0; !rows.length && tries < 50; tries++) {
+      await sleep(100);
+      ({ rows } = await listeners());
+    }
     expect(rows.length).toBeGreaterThan(0);
     for (const { pid } of rows) await sql`SELECT pg_terminate_backend(${pid})`.execute(t.db);
     await sleep(1500);

@@ -9,7 +9,19 @@ import { Compile } from 'typebox/compile';
 import '../../lib/formats.js';
 import { findNul, nulIssue } from '../../lib/text.js';
 import { describeValidationErrors, type ValidationIssue } from '../../lib/validation-messages.js';
+import { ErrorCode } from '@fleet/contract';
+import { HttpError } from '../../lib/http-error.js';
+import { Slots } from '../../lib/limits.js';
 import type { DatapointRow, IngestRepository, RecordRow } from './ingest.repository.js';
+
+/** Issue 18 §3: batches stored at once, how many may wait, and the Retry-After beyond. */
+export interface IngestLimits {
+  concurrency: number;
+  queue: number;
+  retryAfterSeconds: number;
+}
+
+const UNLIMITED: IngestLimits = { concurrency: 1000, queue: 0, retryAfterSeconds: 5 };
 
 /** Devices' clocks drift; a little ahead is fine, far ahead is a broken clock. */
 const MAX_FUTURE_MS = 5 * 60_000;
@@ -79,10 +91,37 @@ function split<T>(checked: Checked<T>[]) {
 }
 
 export class IngestService {
+  private readonly slots: Slots;
+
   constructor(
     private readonly repository: IngestRepository,
     private readonly clock: () => number = Date.now,
-  ) {}
+    private readonly limits: IngestLimits = UNLIMITED,
+  ) {
+    this.slots = new Slots(limits.concurrency);
+  }
+
+  /**
+   * Stores a batch when one of `concurrency` places is free, after at most `queue` others;
+   * beyond, refuses it at once with 503 and Retry-After before anything is stored, so the
+   * device sends it again and nothing acknowledged is lost (issue 18 §3: every device
+   * reconnecting at once queued thousands of batches on the pool users need).
+   */
+  private async admitted<T>(store: () => Promise<T>): Promise<T> {
+    if (this.slots.holders >= this.slots.size && this.slots.waiting >= this.limits.queue)
+      throw new HttpError(
+        503,
+        ErrorCode.TOO_MANY_REQUESTS,
+        'Too many batches are being stored; send this one again later',
+        { 'retry-after': String(this.limits.retryAfterSeconds) },
+      );
+    const release = await this.slots.acquire();
+    try {
+      return await store();
+    } finally {
+      release();
+    }
+  }
 
   async records(deviceId: number, items: unknown[]): Promise<BatchResult> {
     const { good, rejected } = split(checkItems(RawRecordInput, items, this.clock()));
@@ -99,7 +138,9 @@ export class IngestService {
         ),
       ),
     }));
-    const stored = rows.length ? await this.repository.insertRecords(deviceId, rows) : 0;
+    const stored = rows.length
+      ? await this.admitted(() => this.repository.insertRecords(deviceId, rows))
+      : 0;
     return { stored, duplicates: rows.length - stored, rejected };
   }
 
@@ -112,7 +153,9 @@ export class IngestService {
       speed: d.speed ?? null,
       heading: d.heading ?? null,
     }));
-    const stored = rows.length ? await this.repository.insertDatapoints(deviceId, rows) : 0;
+    const stored = rows.length
+      ? await this.admitted(() => this.repository.insertDatapoints(deviceId, rows))
+      : 0;
     return { stored, duplicates: rows.length - stored, rejected };
   }
 }

@@ -10,6 +10,8 @@ export interface EngineRecord {
   deviceId: number;
   latitude: number | null;
   longitude: number | null;
+  /** km/h (zone visits, issue 21 §1) */
+  speed?: number | null;
   events: DeviceEvent[] | null;
   metrics: Partial<RawRecordMetrics>;
 }
@@ -60,6 +62,64 @@ export interface DayInput {
   /** seconds a driver link still counts after it ended (driverLinkExtendTime) */
   extendSeconds: number;
   now: Date;
+  /** events a reviewer dismissed (safety cases), as dismissedKey(type, time): they count in no statistic */
+  dismissed?: ReadonlySet<string>;
+}
+
+/** The key of an event in DayInput.dismissed: its type and time (the key of the events table). */
+export const dismissedKey = (eventType: string, time: Date) => `${eventType}|${time.toISOString()}`;
+
+type Field = keyof DrivingStyleData;
+/**
+ * What a dismissed event takes out of the statistics (docs/scoring.md, "Dismissed events"):
+ * a counted event one from its counter in the interval whose record carries it; an episode
+ * start the growth of its time counter from that interval to the one whose record carries
+ * the episode's stop. Other events (EMERGENCY_BRAKE) feed no statistic.
+ */
+const COUNTED: Partial<Record<string, Field>> = {
+  HARSH_BRAKE: 'harshBrakes',
+  HARSH_ACCELERATION: 'harshAccelerationPedal',
+};
+const EPISODE_START: Partial<Record<string, Field>> = {
+  OVER_SPEED_START: 'overSpeedThresholdTime',
+  OVER_RPM_START: 'overRPMThresholdTime',
+  IDLE_START: 'idleThresholdTime',
+};
+const EPISODE_STOP: Partial<Record<string, Field>> = {
+  OVER_SPEED_STOP: 'overSpeedThresholdTime',
+  OVER_RPM_STOP: 'overRPMThresholdTime',
+  IDLE_STOP: 'idleThresholdTime',
+};
+
+const eventTime = (event: DeviceEvent, record: EngineRecord) =>
+  event.timestamp ? new Date(event.timestamp) : record.timestamp;
+
+/**
+ * Takes the record's dismissed events out of the growth of the interval ending at it.
+ * `open` holds the time counters of dismissed episodes still under way; it is updated.
+ */
+export function withoutDismissed(
+  delta: DrivingStyleData,
+  record: EngineRecord,
+  dismissed: ReadonlySet<string>,
+  open: Set<Field>,
+): DrivingStyleData {
+  const cleared = new Set(open);
+  const out = { ...delta };
+  for (const event of record.events ?? []) {
+    const stop = EPISODE_STOP[event.eventType];
+    if (stop) open.delete(stop);
+    if (!dismissed.has(dismissedKey(event.eventType, eventTime(event, record)))) continue;
+    const counted = COUNTED[event.eventType];
+    const start = EPISODE_START[event.eventType];
+    if (counted) out[counted] = Math.max(0, (out[counted] ?? 0) - 1);
+    if (start) {
+      cleared.add(start);
+      open.add(start);
+    }
+  }
+  for (const field of cleared) out[field] = 0;
+  return out;
 }
 
 /** A trip with no record for this long is taken to have ended at its last record (the unit went silent). */
@@ -101,7 +161,7 @@ function addTo<K>(map: Map<K, DrivingStyleData>, key: K, stats: DrivingStyleData
  * at the record before it; a trip silent for an hour ends at its last record.
  */
 export function processDay(input: DayInput): DayResult {
-  const { records, links, start, end, extendSeconds, now } = input;
+  const { records, links, start, end, extendSeconds, now, dismissed = new Set<string>() } = input;
   const inDay = (t: Date) => t >= start && t < end;
   const result: DayResult = {
     hourly: new Map(),
@@ -113,6 +173,7 @@ export function processDay(input: DayInput): DayResult {
   const trips: TripResult[] = [];
   let open: TripResult | undefined;
   let previous: EngineRecord | undefined;
+  const openDismissed = new Set<Field>();
 
   const close = (trip: TripResult, at: EngineRecord) => {
     trip.end = at.timestamp;
@@ -129,7 +190,12 @@ export function processDay(input: DayInput): DayResult {
         close(open, previous);
         open = undefined;
       }
-      const delta = deltaStats(previous.metrics, record.metrics, elapsed);
+      const delta = withoutDismissed(
+        deltaStats(previous.metrics, record.metrics, elapsed),
+        record,
+        dismissed,
+        openDismissed,
+      );
       // Time parked between trips is not driving-style time.
       if (!open) delta.totalTime = 0;
       if (inDay(record.timestamp)) {
@@ -145,10 +211,12 @@ export function processDay(input: DayInput): DayResult {
         addTo(open.drivers, driverId, delta);
       }
     }
+    // The first record ends no interval, but a dismissed episode may start at it.
+    else withoutDismissed(emptyStats(), record, dismissed, openDismissed);
     if (inDay(record.timestamp)) {
       for (const event of record.events ?? []) {
         result.events.push({
-          timestamp: event.timestamp ? new Date(event.timestamp) : record.timestamp,
+          timestamp: eventTime(event, record),
           eventType: event.eventType,
           driverId: driverId === UNKNOWN_DRIVER ? null : driverId,
           deviceId: record.deviceId,

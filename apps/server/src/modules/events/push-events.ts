@@ -13,19 +13,22 @@ export function parsePushEvent(payload: string | undefined): PushEvent | undefin
 }
 
 /** The same change twice within one flush is told once. */
-export const eventKey = (e: PushEvent) => `${e.kind}:${e.organisationId}:${e.assetId}`;
+export const eventKey = (e: PushEvent) =>
+  `${e.kind}:${e.organisationId}:${e.assetId}:${e.userId ?? ''}`;
 
 /**
- * What of a batch a user hears: the kinds its role reads, of the organisations it may see
+ * What of a batch a user hears (a notification: only its own user): the kinds its role reads, of the organisations it may see
  * (`visible` answers the access module's subtree rule for each organisation of the batch).
  */
 export function audienceOf(
-  user: Pick<AccessTokenClaims, 'user_role'>,
+  user: Pick<AccessTokenClaims, 'user_role' | 'user_id'>,
   events: readonly PushEvent[],
   visible: ReadonlySet<number>,
 ): PushEvent[] {
-  return events.filter(
-    (e) => hearsPushEvent(user.user_role, e.kind) && visible.has(e.organisationId),
+  return events.filter((e) =>
+    e.kind === 'notification'
+      ? e.userId === user.user_id
+      : hearsPushEvent(user.user_role, e.kind) && visible.has(e.organisationId),
   );
 }
 

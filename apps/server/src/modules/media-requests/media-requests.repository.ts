@@ -10,7 +10,7 @@ export interface NewMediaRequest {
   assetId: number;
   driverId: number | null;
   deviceId: number;
-  requestedBy: number;
+  requestedBy: number | null;
   mediaType: MediaType;
   duration: number | null;
   cameras: readonly CameraBit[];

@@ -86,6 +86,25 @@ export class MediaRequestService {
       assetId = driven;
       driverId = id;
     }
+    const requestId = await this.place(assetId, driverId, input, user.user_id, now);
+    return toMediaRequest((await this.repository.find(requestId))!, Date.now());
+  }
+
+  /**
+   * Issue 20: a safety case without a clip asks the device for one, by the system (no user):
+   * the same request as a user's, answered with its id; 400 in words when it cannot be sent.
+   */
+  async requestBySystem(assetId: number, input: MediaRequestInput): Promise<number> {
+    return this.place(assetId, null, input, null, Date.now());
+  }
+
+  private async place(
+    assetId: number,
+    driverId: number | null,
+    input: MediaRequestInput,
+    requestedBy: number | null,
+    now: number,
+  ): Promise<number> {
     const problem = requestProblem(input, now, assetId);
     if (problem) throw badRequest(problem);
     const mediaTimestamp = new Date(input.mediaTimestamp);
@@ -95,12 +114,12 @@ export class MediaRequestService {
 
     const expiresAt = new Date(now + MEDIA_REQUEST_TTL_HOURS * HOUR);
     const duration = input.mediaType === 'VIDEO' ? (input.duration ?? null) : null;
-    const requestId = await this.repository.create(
+    return this.repository.create(
       {
         assetId,
         driverId,
         deviceId,
-        requestedBy: user.user_id,
+        requestedBy,
         mediaType: input.mediaType,
         duration,
         cameras: camerasOf(input.cameraMask),
@@ -114,11 +133,11 @@ export class MediaRequestService {
           duration,
           cameraMask: input.cameraMask,
           mediaTimestamp: mediaTimestamp.toISOString(),
+          priority: requestedBy === null ? 'AUTOMATIC' : 'USER',
         };
         return this.channel.send(deviceId, 'MEDIA_REQUEST', payload, expiresAt, executor);
       },
     );
-    return toMediaRequest((await this.repository.find(requestId))!, Date.now());
   }
 
   async list(

@@ -6,6 +6,7 @@ import type { FleetAccess } from '../access/index.js';
 import type { AssetReads } from '../assets/index.js';
 import type { DriverReads } from '../drivers/index.js';
 import { MediaFilesRepository } from './media-files.repository.js';
+import type { FootageRecorder } from './media-footage.js';
 import { MediaLinkService, MediaLinkTokens } from './media-links.js';
 import { UploadLedgerRepository } from './upload-ledger.repository.js';
 import { createMediaStore } from './media-store.repository.js';
@@ -15,6 +16,7 @@ import { MediaService } from './media.service.js';
 export { deviceMediaRoutes, mediaLinkRoutes, mediaRoutes } from './media.routes.js';
 export type { MediaService } from './media.service.js';
 export type { MediaLinkTokens } from './media-links.js';
+export type { FootageRecorder } from './media-footage.js';
 export type { MediaFilesRepository as MediaFiles } from './media-files.repository.js';
 export { storageKeys, type MediaStore } from './media-store.repository.js';
 export { contentDisposition, parseRange } from './media-http.js';
@@ -35,6 +37,8 @@ export function createMedia(deps: {
   drivers: DriverReads;
   fleetAccess: FleetAccess;
   log: FastifyBaseLogger;
+  /** Issue 20 §6: told of every view, play and download served */
+  footage?: FootageRecorder;
 }) {
   const { config } = deps;
   const { files, store } = mediaStorage(config);
@@ -53,6 +57,7 @@ export function createMedia(deps: {
       bytesPerHour: config.input.uploadBytesPerHour,
     },
     new UploadLedgerRepository(deps.db),
+    deps.footage,
   );
   const mediaLinkTokens = new MediaLinkTokens(deps.secret, config.media.linkSeconds);
   return { media, mediaLinkTokens, mediaLinks: new MediaLinkService(mediaLinkTokens, media) };

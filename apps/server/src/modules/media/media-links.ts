@@ -2,13 +2,16 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import {
   API_BASE,
+  isVideo,
   MediaLinkError,
+  type FootageAction,
   type AccessTokenClaims,
   type MediaLinkQuery,
   type MediaLinks,
 } from '@fleet/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { assertLinkOpens } from '../access/index.js';
+import { isFirstRead } from './media-footage.js';
 import type { Download, MediaService } from './media.service.js';
 
 /**
@@ -47,11 +50,21 @@ export class MediaLinkTokens {
     this.key = createHmac('sha256', secret).update('fleetwise media links v1').digest();
   }
 
-  async sign(mediaId: number, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
+  /** viewer: who the link is for and the safety case it serves (the footage audit's words). */
+  async sign(
+    mediaId: number,
+    now = Date.now(),
+    viewer?: LinkViewer,
+  ): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(now / 1000);
     const expiresAt = issuedAt + this.ttlSeconds;
+    const claims = {
+      mid: mediaId,
+      ...(viewer ? { uid: viewer.userId } : {}),
+      ...(viewer?.caseId ? { cid: viewer.caseId } : {}),
+    };
     // jti: each link its own, so a new link is a new address (a player reloads it).
-    const token = await new SignJWT({ mid: mediaId })
+    const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: TYPE })
       .setJti(randomBytes(9).toString('base64url'))
       .setAudience(AUDIENCE)
@@ -68,23 +81,39 @@ export class MediaLinkTokens {
 
   /** The medium a link names, or 401 LINK_EXPIRED or INVALID_LINK. */
   async open(token: string): Promise<number> {
+    return (await this.claims(token)).mediaId;
+  }
+
+  /** The medium a link names and who it was issued to, or 401 LINK_EXPIRED or INVALID_LINK. */
+  async claims(token: string): Promise<{ mediaId: number; viewer: LinkViewer | null }> {
     let mid: unknown;
+    let payload: Record<string, unknown>;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      ({ payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
         audience: AUDIENCE,
         typ: TYPE,
         requiredClaims: ['exp', 'mid'],
         clockTolerance: CLOCK_TOLERANCE,
-      });
+      }));
       mid = payload.mid;
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw expired();
       throw invalid();
     }
     if (!Number.isSafeInteger(mid)) throw invalid();
-    return mid as number;
+    const { uid, cid } = payload;
+    const viewer = Number.isSafeInteger(uid)
+      ? { userId: uid as number, ...(Number.isSafeInteger(cid) ? { caseId: cid as number } : {}) }
+      : null;
+    return { mediaId: mid as number, viewer };
   }
+}
+
+/** Whom a media link was issued to, and the safety case it was asked for. */
+export interface LinkViewer {
+  userId: number;
+  caseId?: number;
 }
 
 /** Issues media links to signed-in users and serves files to the holders of a link. */
@@ -94,10 +123,13 @@ export class MediaLinkService {
     private readonly media: MediaService,
   ) {}
 
-  /** GET media/{id}/links: whoever may read the medium gets its links. */
-  async links(user: AccessTokenClaims, id: number): Promise<MediaLinks> {
+  /** GET media/{id}/links: whoever may read the medium gets its links, made out to them. */
+  async links(user: AccessTokenClaims, id: number, caseId?: number): Promise<MediaLinks> {
     await this.media.get(user, id);
-    const { token, expiresAt } = await this.tokens.sign(id);
+    const { token, expiresAt } = await this.tokens.sign(id, Date.now(), {
+      userId: user.user_id,
+      ...(caseId ? { caseId } : {}),
+    });
     const file = `${API_BASE.main}/mediafiles/${id}`;
     const link = `link=${encodeURIComponent(token)}`;
     return {
@@ -121,7 +153,24 @@ export class MediaLinkService {
       rangeHeader,
       query.download ? 'attachment' : 'inline',
     );
+    if (isFirstRead(rangeHeader)) await this.audit(query, id, download);
     return this.cachedForTheLink(download);
+  }
+
+  /** Issue 20 §6: the file served is recorded in the footage audit, with whom the link was for. */
+  private async audit(query: MediaLinkQuery, id: number, download: Download) {
+    const { viewer } = await this.tokens.claims(query.link);
+    const action: FootageAction = query.download
+      ? 'DOWNLOAD'
+      : isVideo(download.headers['content-type'] ?? '')
+        ? 'PLAY'
+        : 'VIEW';
+    await this.media.recordFootage({
+      mediaId: id,
+      userId: viewer?.userId ?? null,
+      action,
+      caseId: viewer?.caseId ?? null,
+    });
   }
 
   /** GET mediafiles/{id}/thumbnail?link. */

@@ -39,6 +39,15 @@ export type StoredMedium = MediaRow & {
   thumbnail_key: string;
 };
 
+/** A medium is the footage of a safety case still open: its event's, or its clip request's. */
+const OPEN_CASE_HOLDS = sql`(
+  EXISTS (SELECT 1 FROM safety_cases c
+           WHERE c.asset_id = m.asset_id AND c.event_time = m."timestamp"
+             AND c.status IN ('NEEDS_REVIEW', 'NEEDS_COACHING'))
+  OR EXISTS (SELECT 1 FROM safety_cases c
+              WHERE m.media_request_id IS NOT NULL AND c.clip_request_id = m.media_request_id
+                AND c.status IN ('NEEDS_REVIEW', 'NEEDS_COACHING')))`;
+
 /** Media rows, the deletion audit and the garbage list of files (the trigger fills it). */
 export class MediaRepository {
   constructor(private readonly db: Db) {}
@@ -245,6 +254,8 @@ export class MediaRepository {
   /**
    * One batch of media older than their organisation's retention (90 days without a
    * setting): deleted and recorded as RETENTION. Rows another server holds are skipped.
+   * Issue 20 §6: the footage of a safety case still under review or coaching is kept until the
+   * case is closed; a dismissed (or coached, recognised) case's follows the retention.
    */
   async deleteExpired(limit: number): Promise<number> {
     const { rows } = await sql<{ n: number }>`
@@ -254,6 +265,7 @@ export class MediaRepository {
         JOIN assets a ON a.id = m.asset_id
         LEFT JOIN organisation_settings s ON s.organisation_id = a.organisation_id
         WHERE m."timestamp" < now() - make_interval(days => coalesce(s.media_retention_days, 90))
+          AND NOT ${OPEN_CASE_HOLDS}
         ORDER BY m."timestamp"
         LIMIT ${limit}
         FOR UPDATE OF m SKIP LOCKED

@@ -97,7 +97,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...on(media.links),
-    handler: (request) => app.services.mediaLinks.links(request.user, request.params.id),
+    handler: (request) =>
+      app.services.mediaLinks.links(request.user, request.params.id, request.query.caseId),
   });
 
   app.route({

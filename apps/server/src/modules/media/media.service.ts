@@ -20,6 +20,7 @@ import { validatorCompiler } from '../../plugins/validation.js';
 import type { FleetAccess } from '../access/index.js';
 import type { AssetReads } from '../assets/index.js';
 import type { DriverReads } from '../drivers/index.js';
+import { isFirstRead, type FootageRecorder } from './media-footage.js';
 import { contentDisposition, mediumFileName, parseRange } from './media-http.js';
 import { UnsupportedContent, type MediaFilesRepository } from './media-files.repository.js';
 import { storageKeys, type MediaStore } from './media-store.repository.js';
@@ -126,6 +127,8 @@ export class MediaService {
     private readonly uploadLimits: UploadLimitsConfig,
     /** Each user's uploads of the last hour, shared by every process (issue 18 §6). */
     private readonly uploads: UploadLedgerRepository,
+    /** Issue 20 §6: the footage audit, told of every file served (none: not recorded). */
+    private readonly footage?: FootageRecorder,
   ) {}
 
   // ── Uploads ──────────────────────────────────────────────────────────────
@@ -335,7 +338,28 @@ export class MediaService {
 
   /** The file, whole or the one byte range asked for (a video seeks with it). */
   async download(user: AccessTokenClaims, id: number, rangeHeader?: string): Promise<Download> {
-    return this.serveFile(await this.readable(user, id, 'read'), rangeHeader, 'attachment');
+    const download = await this.serveFile(
+      await this.readable(user, id, 'read'),
+      rangeHeader,
+      'attachment',
+    );
+    if (isFirstRead(rangeHeader))
+      await this.recordFootage({
+        mediaId: id,
+        userId: user.user_id,
+        action: 'DOWNLOAD',
+        caseId: null,
+      });
+    return download;
+  }
+
+  /** Records a view, play or download; a failing audit is logged, the file still served. */
+  async recordFootage(view: Parameters<FootageRecorder['record']>[0]): Promise<void> {
+    try {
+      await this.footage?.record(view);
+    } catch (error) {
+      this.log.error({ err: error, mediaId: view.mediaId }, 'the footage audit could not record');
+    }
   }
 
   async thumbnail(user: AccessTokenClaims, id: number): Promise<Download> {

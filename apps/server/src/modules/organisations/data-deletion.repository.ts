@@ -91,6 +91,10 @@ export class DataDeletionRepository {
         );
         return {
           events: await count(sql`DELETE FROM events WHERE asset_id = ANY(${assets})`),
+          // Issue 20: the safety cases of those events, with their history and comments.
+          safetyCases: await count(sql`DELETE FROM safety_cases WHERE asset_id = ANY(${assets})`),
+          // Issue 21 §1: the zone visits the engine derived (the zones are the organisation's).
+          zoneVisits: await count(sql`DELETE FROM zone_visits WHERE asset_id = ANY(${assets})`),
           trips: await count(sql`DELETE FROM trips WHERE asset_id = ANY(${assets})`),
           hourly: await count(sql`DELETE FROM stats_hourly WHERE asset_id = ANY(${assets})`),
           daily: await count(sql`DELETE FROM stats_daily WHERE asset_id = ANY(${assets})`),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { RawDataRepository } from './raw-data.repository.js';
 import { RawDataService } from './raw-data.service.js';
 
-export type { RawDataService, RawDataRun } from './raw-data.service.js';
+export type { RawDataKept, RawDataService, RawDataRun } from './raw-data.service.js';
 export { MONTHS_AHEAD } from './raw-data.service.js';
 
 export function createRawData(deps: { db: Db }) {

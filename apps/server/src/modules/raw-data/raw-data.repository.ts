@@ -59,6 +59,18 @@ export class RawDataRepository {
     return rows.map((r) => ({ organisationId: r.organisation_id, days: r.days }));
   }
 
+  /** The raw-data retention of each of these organisations (the default where none was saved). */
+  async retentionsOf(organisationIds: number[]): Promise<OrganisationRetention[]> {
+    if (organisationIds.length === 0) return [];
+    const { rows } = await sql<{ organisation_id: number; days: number }>`
+      SELECT o.id AS organisation_id, coalesce(s.raw_retention_days, ${RAW_RETENTION_DAYS.default}) AS days
+        FROM organisations o
+        LEFT JOIN organisation_settings s ON s.organisation_id = o.id
+       WHERE o.id = ANY(${organisationIds}::integer[])
+       ORDER BY o.id`.execute(this.db);
+    return rows.map((r) => ({ organisationId: r.organisation_id, days: r.days }));
+  }
+
   /**
    * Deletes up to `limit` rows of the organisation's devices before `cutoff` from `table`;
    * answers how many. Only partitions before the cutoff are read.

@@ -6,6 +6,15 @@ export const MONTHS_AHEAD = 2;
 /** Rows one retention statement deletes (short statements: ingestion and the engine go on). */
 const DELETE_BATCH = 5000;
 
+/** The oldest day whose raw data every one of some organisations still keeps. */
+export interface RawDataKept {
+  /** 'YYYY-MM-01' (UTC): raw data before it may be gone */
+  from: string;
+  /** the organisation whose retention sets it */
+  organisationId: number;
+  days: number;
+}
+
 export interface RawDataRun {
   created: string[];
   dropped: string[];
@@ -21,6 +30,20 @@ export interface RawDataRun {
  */
 export class RawDataService {
   constructor(private readonly repository: RawDataRepository) {}
+
+  /**
+   * From when the organisations' raw data is whole: the latest of their retention cut-offs.
+   * Derived data (trips, statistics, events) older than that is the only copy left, so the engine
+   * must not rebuild those days from raw records. Undefined for no organisation.
+   */
+  async keptFrom(organisationIds: number[], now = new Date()): Promise<RawDataKept | undefined> {
+    let kept: RawDataKept | undefined;
+    for (const { organisationId, days } of await this.repository.retentionsOf(organisationIds)) {
+      const from = retentionCutoff(now, days);
+      if (!kept || from > kept.from) kept = { from, organisationId, days };
+    }
+    return kept;
+  }
 
   async run(signal?: AbortSignal, now = new Date()): Promise<RawDataRun> {
     const retentions = await this.repository.retentions();

@@ -9,6 +9,9 @@ import { SYNC_API_KEY_HEADER, SYNC_EXPORT_PATH } from '@fleet/contract';
  */
 export type FakeMode = 'ok' | 'refuse' | 'garbage' | 'not-protocol' | 'slow' | 'error' | 'huge';
 
+/** The answer of mode 'huge': more than the 20 MB a sync answer may have, without a length. */
+let huge: Buffer | undefined;
+
 export interface FakeRemote {
   url: string;
   key: string;
@@ -82,7 +85,9 @@ async function answer(
   }
   if (remote.mode === 'huge') {
     response.writeHead(200, { 'content-type': 'application/json' });
-    return response.end(`{"items":"${'x'.repeat(21 * 1024 * 1024)}"}`);
+    // Made once: building 21 MB for each call took the client's time limit on a loaded machine.
+    huge ??= Buffer.from(`{"items":"${'x'.repeat(21 * 1024 * 1024)}"}`);
+    return response.end(huge);
   }
   const url = new URL(request.url ?? '/', 'http://remote');
   const path = url.pathname.slice(SYNC_EXPORT_PATH.length);

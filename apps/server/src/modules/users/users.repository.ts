@@ -11,6 +11,7 @@ interface UserRow {
   username: string;
   organisation_id: number;
   role: Role;
+  driver_id: number | null;
 }
 
 const toUser = (row: UserRow): User => ({
@@ -19,12 +20,13 @@ const toUser = (row: UserRow): User => ({
   username: row.username,
   organisation_id: row.organisation_id,
   user_role: row.role,
+  driverId: row.driver_id,
 });
 
-const COLUMNS = ['id', 'name', 'username', 'organisation_id', 'role'] as const;
+const COLUMNS = ['id', 'name', 'username', 'organisation_id', 'role', 'driver_id'] as const;
 
 const listSpec = (organisationId: number): ListSpec<string, string> => ({
-  columns: sql`u.id, u.name, u.username, u.organisation_id, u.role`,
+  columns: sql`u.id, u.name, u.username, u.organisation_id, u.role, u.driver_id`,
   base: sql`users u`,
   from: sql`users u`,
   where: sql`u.organisation_id = ${organisationId}`,
@@ -44,6 +46,8 @@ export interface UserFields {
   username: string;
   passwordHash: string;
   role: Role;
+  /** the driver record of a DRIVER user (checked by the service); null: none */
+  driverId: number | null;
 }
 
 /**
@@ -91,6 +95,7 @@ export class UserRepository {
           username: fields.username,
           password_hash: fields.passwordHash,
           role: fields.role,
+          driver_id: fields.driverId,
         })
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
@@ -119,6 +124,7 @@ export class UserRepository {
             username: fields.username,
             password_hash: fields.passwordHash,
             role: fields.role,
+            driver_id: fields.driverId,
           })
           .where('id', '=', id)
           .returning(COLUMNS)

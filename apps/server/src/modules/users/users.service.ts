@@ -1,16 +1,20 @@
 import type {
   AccessTokenClaims,
   CreateUserBody,
+  Role,
   UpdateUserBody,
   User,
   UserListQuery,
 } from '@fleet/contract';
-import { notFound } from '../../lib/http-error.js';
+import { badRequest, notFound } from '../../lib/http-error.js';
 import { visibleName } from '../../lib/text.js';
 import type { Page } from '../../db/list-page.js';
 import type { AccessService } from '../access/index.js';
 import { hashPassword } from '../auth/index.js';
 import type { SessionCheck } from '../auth/index.js';
+import type { DriverReads } from '../drivers/index.js';
+import type { OrganisationTree } from '../organisations/index.js';
+import { driverLinkChange } from './driver-link.js';
 import type { UserRepository } from './users.repository.js';
 
 /**
@@ -23,6 +27,8 @@ export class UserService {
     private readonly repository: UserRepository,
     private readonly access: AccessService,
     private readonly sessions: SessionCheck,
+    private readonly drivers: DriverReads,
+    private readonly tree: OrganisationTree,
   ) {}
 
   async get(caller: AccessTokenClaims, id: number): Promise<User> {
@@ -45,11 +51,13 @@ export class UserService {
   async create(caller: AccessTokenClaims, organisationId: number, body: CreateUserBody) {
     await this.access.organisation(caller, organisationId);
     this.access.assertMayChangeUser(caller, { action: 'create', role: body.role });
+    const driverId = await this.driverLink(organisationId, body.role, null, body.driverId);
     return this.repository.create(organisationId, {
       name: body.name.trim(),
       username: visibleName(body.username, 'username'),
       passwordHash: await hashPassword(body.password),
       role: body.role,
+      driverId: driverId ?? null,
     });
   }
 
@@ -62,11 +70,18 @@ export class UserService {
       targetRole: target.user_role,
       role: body.role,
     });
+    const driverId = await this.driverLink(
+      target.organisation_id,
+      body.role ?? target.user_role,
+      target.driverId,
+      body.driverId,
+    );
     const updated = await this.repository.update(id, {
       name: body.name?.trim(),
       username: body.username === undefined ? undefined : visibleName(body.username, 'username'),
       passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
       role: body.role,
+      driverId,
     });
     if (!updated) throw notFound(`User ${id} does not exist`);
     if (body.password !== undefined || updated.user_role !== target.user_role) {
@@ -84,5 +99,33 @@ export class UserService {
     });
     if (!(await this.repository.delete(id))) throw notFound(`User ${id} does not exist`);
     this.sessions.forgetUser(id);
+  }
+
+  /**
+   * The driver link a create or update leaves (undefined: unchanged): only a DRIVER has one, and
+   * its driver belongs to the user's organisation or one below (400 otherwise, the same words
+   * for a driver elsewhere as for one that does not exist).
+   */
+  private async driverLink(
+    organisationId: number,
+    role: Role,
+    current: number | null,
+    asked: number | null | undefined,
+  ): Promise<number | null | undefined> {
+    const change = driverLinkChange(role, current, asked);
+    if (change.kind === 'refuse') throw badRequest(change.message);
+    if (change.kind === 'keep') return undefined;
+    if (change.driverId === null || change.driverId === current) return change.driverId;
+    const driver = await this.drivers.find(change.driverId);
+    const within =
+      driver !== undefined &&
+      (driver.organisationId === organisationId ||
+        (await this.tree.isWithin(driver.organisationId, organisationId)));
+    if (!within) {
+      throw badRequest(
+        `Driver ${change.driverId} is not a driver of this user's organisation or one below it`,
+      );
+    }
+    return change.driverId;
   }
 }

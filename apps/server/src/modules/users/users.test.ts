@@ -20,6 +20,7 @@ describe('GET /api/users/{id}', () => {
       username: 'manager',
       organisation_id: await t.organisationId('Demo Transport'),
       user_role: 'USER',
+      driverId: null,
     });
   });
 
@@ -152,6 +153,7 @@ describe('users: create, change, delete', () => {
       username: 'kim',
       organisation_id: org,
       user_role: 'USER',
+      driverId: null,
     });
     const login = await t.app.inject({
       method: 'POST',

@@ -48,6 +48,15 @@ export class VehicleDataRepository {
     };
   }
 
+  /** When one trip of the asset started and ended (null: under way); undefined if none. */
+  async tripSpan(assetId: number, tripId: number) {
+    const { rows } = await sql<{ start_time: Date; end_time: Date | null }>`
+      SELECT start_time, end_time FROM trips WHERE id = ${tripId} AND asset_id = ${assetId}`.execute(
+      this.db,
+    );
+    return rows[0];
+  }
+
   /** Events in the window, oldest first; those of one moment follow each other. */
   async events(by: 'asset_id' | 'driver_id', id: number, window: Window) {
     return (await this.eventPage(by, id, window, undefined)).rows;

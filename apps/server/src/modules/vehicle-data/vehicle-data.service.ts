@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   MAX_LIST_DAYS,
   MAX_LONG_DAYS,
   MAX_UNPAGED_ROWS,
@@ -16,6 +17,7 @@ import {
   type Trip,
 } from '@fleet/contract';
 import type { AccessService } from '../access/index.js';
+import { HttpError } from '../../lib/http-error.js';
 import { onLease, type HeavyWork } from '../../db/heavy-work.js';
 import { toLocation } from '../../lib/location.js';
 import { dataWindow, windowDays, type Window } from '../../lib/window.js';
@@ -225,6 +227,39 @@ export class VehicleDataService {
       };
     });
     return { rows, total };
+  }
+
+  /**
+   * One trip of an asset as its card shows it, with its positions and the events at them (the
+   * trip's PDF, issue 21 §3): 404 when the asset has no such trip.
+   */
+  async trip(
+    user: AccessTokenClaims,
+    assetId: number,
+    tripId: number,
+    signal?: AbortSignal,
+  ): Promise<{ assetName: string; organisationId: number; trip: Trip; positions: Datapoint[] }> {
+    const asset = await this.readAsset(user, assetId);
+    const span = await this.read(signal, (data) => data.tripSpan(assetId, tripId));
+    if (!span)
+      throw new HttpError(404, ErrorCode.NOT_FOUND, `Trip ${tripId} of asset ${assetId} not found`);
+    const from = span.start_time.toISOString();
+    const end = span.end_time ?? new Date();
+    // trips overlapping [from, end + 1 ms): this one even when it lasted no time at all
+    const { rows } = await this.trips(
+      user,
+      assetId,
+      { from, until: new Date(end.getTime() + 1).toISOString() },
+      signal,
+    );
+    const trip = rows.find((r) => r.id === tripId)!;
+    const { rows: positions } = await this.datapoints(
+      user,
+      assetId,
+      { from, until: end.toISOString(), events: true },
+      signal,
+    );
+    return { assetName: asset.name, organisationId: asset.organisationId, trip, positions };
   }
 
   async assetEvents(

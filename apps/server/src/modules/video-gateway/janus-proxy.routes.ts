@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@fleet/contract';
 import { HttpError, forbidden, notFound } from '../../lib/http-error.js';
 import { callerOf } from '../../plugins/authenticate.js';
@@ -6,6 +7,7 @@ import type { Viewer } from '../access/index.js';
 import { callerKey } from '../authn/index.js';
 import { inspectJanusRequest, type JanusTarget } from './janus-requests.js';
 import type { JanusSessionsRepository } from './janus-sessions.repository.js';
+import { MESSAGE_LIMIT, relayJanusSocket } from './janus-socket.js';
 
 const BODY_LIMIT = 64 * 1024;
 /** Janus holds a long-poll up to 30 s; a POST answers at once. */
@@ -79,6 +81,8 @@ export const janusProxyRoutes: FastifyPluginAsync<JanusProxyOptions> = async (
     }
   };
 
+  await janusSocketRoute(app, { authorise, sessions });
+
   for (const url of ['/janus', '/janus/:session', '/janus/:session/:handle']) {
     app.route({
       method: ['GET', 'POST'],
@@ -134,4 +138,41 @@ function janusAnswer(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The WebSocket route of the proxy, in its scope (the caller hook above applies). */
+async function janusSocketRoute(
+  app: FastifyInstance,
+  { authorise, sessions }: JanusProxyOptions,
+): Promise<void> {
+  const gateway = app.services.videoGateway;
+  await app.register(websocket, { options: { maxPayload: MESSAGE_LIMIT } });
+  /**
+   * `/janus/ws` → Janus's WebSocket API (issue 19 §5: one connection instead of a request and
+   * a long-poll per step). The caller is known before the upgrade (`?token=`, as the
+   * long-poll), and every message passes the same checks as a request (janus-socket.ts).
+   * Without our own Janus (JANUS_URL) it answers 404, and janus.js falls back to HTTP.
+   */
+  app.get(
+    '/janus/ws',
+    {
+      websocket: true,
+      schema: { hide: true },
+      preHandler: async (request) => {
+        await authorise(callerOf(request, 'user', 'monitoringToken'));
+        if (!gateway.wsUrl)
+          throw new HttpError(404, ErrorCode.NOT_FOUND, 'No WebSocket to the video gateway');
+      },
+    },
+    (socket, request) => {
+      const viewer = callerOf(request, 'user', 'monitoringToken');
+      relayJanusSocket(socket, {
+        upstreamUrl: gateway.wsUrl!,
+        owner: callerKey(viewer),
+        authorise: (room) => authorise(viewer, room),
+        sessions,
+        log: request.log,
+      });
+    },
+  );
 }

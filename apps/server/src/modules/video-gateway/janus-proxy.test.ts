@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { WebSocket } from 'ws';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetMonitoring, DeviceCommand, DeviceMonitoring } from '@fleet/contract';
@@ -308,5 +309,137 @@ describe.skipIf(!janusInstalled)('the Janus proxy', () => {
         )
       ).statusCode,
     ).toBe(404);
+  });
+
+  describe('over its WebSocket (/janus/ws)', () => {
+    type Answer = {
+      janus: string;
+      transaction?: string;
+      data?: { id: number };
+      error?: { code: number; reason: string };
+      plugindata?: { data?: { videoroom?: string } };
+    };
+    let base: string;
+    beforeAll(async () => {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = address.replace(/^http/, 'ws');
+    });
+
+    /** A WebSocket as janus.js opens it: the token in the address and in every message. */
+    const socketOf = async (bearer: string) => {
+      const ws = new WebSocket(
+        `${base}/janus/ws?token=${encodeURIComponent(bearer)}`,
+        'janus-protocol',
+      );
+      const inbox: Answer[] = [];
+      ws.on('message', (data) => inbox.push(JSON.parse(String(data)) as Answer));
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      /** The first message (after any ack) of the transaction, or that `matches`. */
+      const next = async (matches: (a: Answer) => boolean) => {
+        for (const until = Date.now() + 20_000; Date.now() < until;) {
+          const index = inbox.findIndex(matches);
+          if (index >= 0) return inbox.splice(index, 1)[0]!;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        throw new Error(`no answer among ${JSON.stringify(inbox)}`);
+      };
+      const send = (message: object) => {
+        const transaction = `ws${++transactions}`;
+        ws.send(JSON.stringify({ ...message, transaction, token: bearer }));
+        return next((a) => a.transaction === transaction && a.janus !== 'ack');
+      };
+      const handle = async () => {
+        const created = await send({ janus: 'create' });
+        expect(created, JSON.stringify(created)).toMatchObject({ janus: 'success' });
+        const session = created.data!.id;
+        const attached = await send({
+          janus: 'attach',
+          session_id: session,
+          plugin: 'janus.plugin.videoroom',
+        });
+        expect(attached).toMatchObject({ janus: 'success' });
+        return { session_id: session, handle_id: attached.data!.id };
+      };
+      return { ws, send, next, handle };
+    };
+    const refusal = async (bearer: string) => {
+      const ws = new WebSocket(`${base}/janus/ws?token=${encodeURIComponent(bearer)}`, [
+        'janus-protocol',
+      ]);
+      return new Promise<number>((resolve, reject) => {
+        ws.once('unexpected-response', (_request, response) => resolve(response.statusCode!));
+        ws.once('open', () => reject(new Error('the upgrade was accepted')));
+      });
+    };
+
+    it("lets the monitoring's token holder join its live room, and hear that it joined", async () => {
+      const socket = await socketOf(polderToken);
+      const ids = await socket.handle();
+      const { roomId, joinPassphrase } = polder.liveFeed!;
+      const joined = await socket.send({
+        janus: 'message',
+        ...ids,
+        body: join(roomId!, joinPassphrase),
+      });
+      expect(joined.plugindata?.data?.videoroom, JSON.stringify(joined)).toBe('joined');
+      socket.ws.close();
+    });
+
+    it('refuses the upgrade without a credential, to a DRIVER and to an ended monitoring', async () => {
+      expect(await refusal('not-a-token')).toBe(401);
+      expect(await refusal(tokens.driver!)).toBe(403);
+      const ended = await startMonitoring('Polder Logistics');
+      await t.as('oem', { method: 'PUT', url: `/api/assetmonitorings/${ended.id}/end` });
+      await sql`UPDATE asset_monitorings SET start_at = now() - interval '2 hours',
+                  end_at = now() - interval '1 hour'
+                WHERE id = ${ended.id}`.execute(t.db);
+      expect(await refusal(ended.accessToken)).toBe(403);
+    });
+
+    it("refuses, message by message, another tenant's room, another caller's session and every room request", async () => {
+      const stranger = await socketOf(tokens.manager!);
+      const ids = await stranger.handle();
+      const { roomId, joinPassphrase } = polder.liveFeed!;
+      const room = await stranger.send({
+        janus: 'message',
+        ...ids,
+        body: join(roomId!, joinPassphrase),
+      });
+      expect(room).toMatchObject({
+        janus: 'error',
+        error: { code: 403, reason: `Live room ${roomId} does not exist` },
+      });
+      for (const body of [
+        { request: 'list' },
+        { request: 'listparticipants', room: roomId },
+        { request: 'create', room: 4243 },
+        { request: 'destroy', room: roomId },
+      ]) {
+        const answer = await stranger.send({ janus: 'message', ...ids, body });
+        expect(answer.janus, `${body.request}: ${JSON.stringify(answer)}`).toBe('error');
+      }
+      for (const message of [
+        { janus: 'info' },
+        { janus: 'claim', session_id: ids.session_id },
+        { janus: 'attach', session_id: ids.session_id, plugin: 'janus.plugin.streaming' },
+      ]) {
+        expect((await stranger.send(message)).error?.code, message.janus).toBe(403);
+      }
+      // the token holder's session answers only on the token holder's socket
+      const owner = await socketOf(polderToken);
+      const theirs = await owner.handle();
+      const taken = await stranger.send({
+        janus: 'message',
+        ...theirs,
+        body: join(roomId!, joinPassphrase),
+      });
+      expect(taken.error?.reason).toBe(`Janus session ${theirs.session_id} does not exist`);
+      expect(await t.app.services.videoGateway.roomExists(4243)).toBe(false);
+      stranger.ws.close();
+      owner.ws.close();
+    });
   });
 });

@@ -100,6 +100,11 @@ export class VideoGatewayService {
     return this.external?.url ?? this.process?.endpoint?.url;
   }
 
+  /** Our own Janus's WebSocket API (ws://127.0.0.1:<port>); none for an external Janus. */
+  get wsUrl(): string | undefined {
+    return this.external ? undefined : this.process?.endpoint?.wsUrl;
+  }
+
   /** The gateway address a device publishes to (JANUS_DEVICE_URL, else the Janus address). */
   get deviceUrl(): string | undefined {
     return this.config.deviceUrl ?? this.url;

@@ -6,9 +6,16 @@ import { useOrganisationSwitch } from '../organisation-switch';
 /** Switching organisation resets the group filter to ALL and lands on the overview (spec §4): see organisation-switch.ts. */
 export function OrganisationSwitcher() {
   const user = useAuthenticatedSession();
-  const { options } = useOrganisationOptions(user.user_organisation_id);
+  const { options, isPending } = useOrganisationOptions(user.user_organisation_id);
 
   const switchTo = useOrganisationSwitch();
 
-  return <OrganisationPicker options={options} value={user.organisation_id} onChange={switchTo} />;
+  return (
+    <OrganisationPicker
+      options={options}
+      value={user.organisation_id}
+      onChange={switchTo}
+      loading={isPending}
+    />
+  );
 }

@@ -16,6 +16,21 @@ const SECTIONS: Section[] = [
     entries: [
       { to: paths.overview, label: 'nav.fleetOverview' },
       { to: paths.drivingStyle, label: 'nav.fleetDrivingStyle' },
+      { to: paths.zones.report, label: 'nav.zoneReport', allowed: permissions.manageFleet },
+    ],
+  },
+  {
+    // Issue 20: reviewers' and coaches' inbox of safety cases.
+    title: 'nav.safety',
+    entries: [
+      { to: paths.safety.inbox, label: 'nav.safetyCases', allowed: permissions.manageFleet },
+      { to: paths.safety.my, label: 'nav.mySafety', allowed: (role) => role === 'DRIVER' },
+      {
+        to: paths.safety.coachingReport,
+        label: 'nav.coachingReport',
+        allowed: permissions.manageFleet,
+      },
+      { to: paths.safety.settings, label: 'nav.safetySettings', allowed: permissions.manageFleet },
     ],
   },
   {
@@ -28,6 +43,13 @@ const SECTIONS: Section[] = [
       { to: paths.management.groups, label: 'nav.groups' },
       { to: paths.management.configurationGroups, label: 'nav.configurationGroups' },
       { to: paths.management.users, label: 'nav.users' },
+      { to: paths.management.zones, label: 'nav.zones', allowed: permissions.manageFleet },
+      {
+        to: paths.management.alertRules,
+        label: 'nav.alertRules',
+        allowed: permissions.manageFleet,
+      },
+      { to: paths.management.reportSubscriptions, label: 'nav.reportSubscriptions' },
       {
         to: paths.management.synchronization,
         label: 'nav.synchronization',
@@ -78,20 +100,22 @@ export function Sidebar({ open, onNavigate, onPointerEnter, onPointerLeave }: Pr
       onPointerLeave={mouseOnly(onPointerLeave)}
     >
       <div className="app-sidebar-brand">{t('app.name')}</div>
-      {SECTIONS.filter(allowed).map((section) => (
-        <section key={section.title}>
-          <h2 className="app-sidebar-heading">{t(section.title)}</h2>
-          <ul className="nav nav-pills flex-column px-2">
-            {section.entries.filter(allowed).map((entry) => (
-              <li key={entry.to} className="nav-item">
-                <NavLink className="nav-link" to={entry.to} onClick={onNavigate}>
-                  {t(entry.label)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {SECTIONS.filter((section) => allowed(section) && section.entries.some(allowed)).map(
+        (section) => (
+          <section key={section.title}>
+            <h2 className="app-sidebar-heading">{t(section.title)}</h2>
+            <ul className="nav nav-pills flex-column px-2">
+              {section.entries.filter(allowed).map((entry) => (
+                <li key={entry.to} className="nav-item">
+                  <NavLink className="nav-link" to={entry.to} onClick={onNavigate}>
+                    {t(entry.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ),
+      )}
     </nav>
   );
 }

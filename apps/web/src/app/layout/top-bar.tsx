@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { NotificationBell } from '@/features/alerts/notification-bell';
 import { cn } from '@/lib/class-names';
 import { OrganisationSwitcher } from './organisation-switcher';
 import { UserMenu } from './user-menu';
@@ -22,6 +23,7 @@ export function TopBar({ className, sidebarOpen, onToggleSidebar }: Props) {
         <span className="navbar-toggler-icon" />
       </button>
       <OrganisationSwitcher />
+      <NotificationBell />
       <UserMenu />
     </header>
   );

@@ -9,7 +9,7 @@ export function UserMenu() {
   const { data: user } = useUser(useAuthenticatedSession().user_id);
 
   return (
-    <Dropdown align="end" className="ms-auto">
+    <Dropdown align="end">
       {/* The name starts with the visible text, the user's name (WCAG 2.5.3 label in name). */}
       <Dropdown.Toggle
         variant="light"

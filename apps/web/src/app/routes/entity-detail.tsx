@@ -9,11 +9,18 @@ import { useEntityParams } from './use-entity-params';
 // The media feature loads when its tab or a trip's event list first needs it.
 const MediaPanel = lazy(() => import('@/features/media/components/media-panel'));
 const EventMedia = lazy(() => import('@/features/media/components/event-media'));
+// Issue 20: the Safety tab loads with the safety review's chunk.
+const SafetyTab = lazy(() => import('@/features/safety/components/safety-tab'));
 
 const slots: EntitySlots = {
   mediaTab: (entity) => (
     <Suspense fallback={<Spinner size="sm" />}>
       <MediaPanel type={entity.type} entityId={entity.id} />
+    </Suspense>
+  ),
+  safetyTab: (entity) => (
+    <Suspense fallback={<Spinner size="sm" />}>
+      <SafetyTab entity={entity} />
     </Suspense>
   ),
   monitoringTab: (entity) => <MonitoringPanel type={entity.type} entityId={entity.id} />,

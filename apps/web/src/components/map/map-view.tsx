@@ -50,6 +50,11 @@ function createMap(
   instance.addControl(new AttributionControl({ compact: false }));
   instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
   let styleLoaded = false;
+  // data-map-idle: drawn, nothing loading or moving; what tests wait for, never for time.
+  const busy = () => delete container.dataset.mapIdle;
+  instance.on('dataloading', busy);
+  instance.on('movestart', busy);
+  instance.on('idle', () => (container.dataset.mapIdle = 'true'));
   instance.on('load', () => {
     styleLoaded = true;
     onReady(instance);

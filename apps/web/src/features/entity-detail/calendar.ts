@@ -1,4 +1,4 @@
-import { type DriverLink, type Report, type ReportData } from '@fleet/contract';
+import { calendarTotals, type DriverLink, type Report } from '@fleet/contract';
 import { formatDate } from '../../lib/fleet-time';
 import type { EntityType } from '@/config/paths';
 
@@ -12,20 +12,6 @@ export type CalendarDay = {
   totalScore: number | null;
 };
 
-/** Sums the entity's data of one interval: one entry per interval, or one per trip. */
-function sum(data: ReportData[]): { distance: number; totalScore: number | null } {
-  let distance = 0;
-  let weighted = 0;
-  for (const entry of data) {
-    const d = entry.drivingStyleData?.drivingDistance ?? 0;
-    distance += d;
-    weighted += (entry.scoreData?.totalScore ?? 0) * d;
-  }
-  if (data.length === 1 && data[0]!.scoreData && distance > 0)
-    return { distance, totalScore: data[0]!.scoreData.totalScore };
-  return { distance, totalScore: distance > 0 ? weighted / distance : null };
-}
-
 /**
  * The local day an interval covers. The server cuts days in the fleet's time zone; the middle of
  * the interval names the same day in any browser zone, and also for a clipped first or last day.
@@ -35,19 +21,13 @@ export const dayOf = (from: string, until: string) =>
 
 /** A DAY-interval report of one asset or driver → one calendar card per day, in period order. */
 export function calendarDays(report: Report, type: EntityType, entityId: number): CalendarDay[] {
-  return report.map((interval) => {
-    const data =
-      type === 'ASSET'
-        ? interval.assetPeriodData?.find((a) => a.assetId === entityId)?.assetData
-        : interval.driverPeriodData?.find((d) => d.driverId === entityId)?.driverData;
-    return {
-      // the server's local date of the fleet's day; the middle of the interval for older answers
-      day: interval.day ?? dayOf(interval.from, interval.until),
-      from: interval.from,
-      until: interval.until,
-      ...sum(data ?? []),
-    };
-  });
+  return report.map((interval) => ({
+    // the server's local date of the fleet's day; the middle of the interval for older answers
+    day: interval.day ?? dayOf(interval.from, interval.until),
+    from: interval.from,
+    until: interval.until,
+    ...calendarTotals(interval, type === 'ASSET' ? 'asset' : 'driver', entityId),
+  }));
 }
 
 /**

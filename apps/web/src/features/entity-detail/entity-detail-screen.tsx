@@ -58,6 +58,9 @@ function TabContent({
     case 'media':
       if (slots.mediaTab) return slots.mediaTab(entity);
       return <Placeholder />;
+    case 'safety':
+      if (slots.safetyTab) return slots.safetyTab(entity);
+      return <Placeholder />;
     case 'monitoring':
       if (slots.monitoringTab) return slots.monitoringTab(entity);
       return <Placeholder />;

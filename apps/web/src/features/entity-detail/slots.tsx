@@ -20,6 +20,8 @@ export type EventSlotProps = {
 export type EntitySlots = {
   mediaTab?: (entity: Entity) => ReactNode;
   monitoringTab?: (entity: Entity) => ReactNode;
+  /** Issue 20: the asset's or driver's safety cases. */
+  safetyTab?: (entity: Entity) => ReactNode;
   eventMedia?: (event: EventSlotProps) => ReactNode;
 };
 

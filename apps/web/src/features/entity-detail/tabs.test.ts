@@ -8,6 +8,7 @@ describe('entity detail tabs (spec §2, §6)', () => {
     expect(tabs.includes('monitoring')).toBe(role !== 'DRIVER');
     expect(tabs.includes('rawData')).toBe(role === 'OEM' || role === 'INTEGRATOR');
     expect(tabs.slice(0, 4)).toEqual(['calendar', 'trips', 'drivingStyle', 'media']);
+    expect(tabs.includes('safety')).toBe(role !== 'DRIVER');
   });
 
   it.each(ROLES)('shows %s no Monitoring and no Raw data for a driver', (role) => {
@@ -16,6 +17,7 @@ describe('entity detail tabs (spec §2, §6)', () => {
       'trips',
       'drivingStyle',
       'media',
+      ...(role === 'DRIVER' ? [] : ['safety']),
       'heatmap',
     ]);
   });

@@ -6,6 +6,7 @@ export const TABS = [
   'trips',
   'drivingStyle',
   'media',
+  'safety',
   'monitoring',
   'heatmap',
   'rawData',
@@ -20,6 +21,8 @@ export function visibleTabs(type: EntityType, role: Role): Tab[] {
   return TABS.filter((tab) => {
     if (tab === 'monitoring') return type === 'ASSET' && permissions.monitoring(role);
     if (tab === 'rawData') return type === 'ASSET' && permissions.rawData(role);
+    // Issue 20: the cases of the asset or driver, for reviewers and coaches (a DRIVER has My safety).
+    if (tab === 'safety') return permissions.manageFleet(role);
     return true;
   });
 }
@@ -29,6 +32,7 @@ export const PERIOD_TABS: readonly Tab[] = [
   'calendar',
   'drivingStyle',
   'media',
+  'safety',
   'heatmap',
   'rawData',
   'monitoring',

@@ -14,6 +14,8 @@ export type TripPart = { id: number; name: string; distance: number; score: numb
 /** One trip card, whether it came from an asset's trips or a driver's trip report. */
 export type TripView = {
   key: string;
+  /** the trip's id (for its PDF) */
+  tripId: number;
   assetId: number;
   startTime: string;
   endTime: string | null;
@@ -35,6 +37,7 @@ export function assetTrips(trips: Trip[]): TripView[] {
   return trips
     .map((trip) => ({
       key: `trip-${trip.id}`,
+      tripId: trip.id,
       assetId: trip.assetId,
       startTime: trip.startTime,
       endTime: trip.endTime,
@@ -68,6 +71,7 @@ export function driverTrips(report: Report, driverId: number): TripView[] {
       return [
         {
           key: `trip-${trip.tripId}-${index}`,
+          tripId: trip.tripId,
           assetId: asset.id,
           startTime: trip.startTime,
           endTime: trip.endTime,

@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Alert, Spinner } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api-client';
 
 /** A query's loading and failure states, else its data drawn by `children`. */
@@ -13,12 +14,7 @@ export function QueryState<T>({
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending)
-    return (
-      <div className="d-flex align-items-center gap-2 text-body-secondary" role="status">
-        <Spinner size="sm" aria-hidden /> {t('management.loading')}
-      </div>
-    );
+  if (query.isPending) return <Loading label={t('management.loading')} />;
   if (query.isError)
     return (
       <Alert variant="danger">

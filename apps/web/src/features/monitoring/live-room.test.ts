@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feedsOfMids, roomNews, withTrack } from './live-room';
+import { feedsOfMids, gatewayServers, roomNews, withTrack } from './live-room';
 
 describe('roomNews', () => {
   it.each([
@@ -80,5 +80,22 @@ describe('withTrack', () => {
   ] as const)('%s', (_, feed, stream, entries) => {
     expect([...withTrack(media, feed, stream)]).toEqual(entries);
     expect([...media]).toEqual([[7, 'a']]);
+  });
+});
+
+describe('gatewayServers', () => {
+  it.each([
+    [
+      'http',
+      { protocol: 'http:', host: 'localhost:3000' },
+      'ws://localhost:3000/janus/ws?token=a.b%2Bc',
+    ],
+    [
+      'https',
+      { protocol: 'https:', host: 'fleet.example' },
+      'wss://fleet.example/janus/ws?token=a.b%2Bc',
+    ],
+  ])('the WebSocket first on %s, then the HTTP API', (_, page, socket) => {
+    expect(gatewayServers('/janus', 'a.b+c', page)).toEqual([socket, '/janus']);
   });
 });

@@ -40,3 +40,18 @@ export function withTrack<M>(
   else next.delete(feed);
   return next;
 }
+
+/**
+ * Where janus.js reaches Janus: the gateway's WebSocket first (issue 19 §5: one connection, no
+ * request and long-poll per step; the token in its address, as the server checks it before the
+ * upgrade), then the HTTP API, which janus.js falls back to when the socket does not open.
+ */
+export function gatewayServers(
+  gatewayPath: string,
+  token: string,
+  page: Pick<Location, 'protocol' | 'host'>,
+): string[] {
+  const scheme = page.protocol === 'https:' ? 'wss:' : 'ws:';
+  const socket = `${scheme}//${page.host}${gatewayPath}/ws?token=${encodeURIComponent(token)}`;
+  return [socket, gatewayPath];
+}

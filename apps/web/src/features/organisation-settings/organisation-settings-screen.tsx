@@ -1,7 +1,8 @@
 import './locales/register';
 import type { OrganisationSettings } from '@fleet/contract';
-import { Alert, Button, Spinner } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '@/components/loading';
 import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/api-client';
 import { useAuthenticatedSession } from '@/lib/auth';
@@ -25,9 +26,7 @@ export function OrganisationSettingsScreen({ subtitle }: { subtitle?: string }) 
         subtitle={subtitle || t('nav.management')}
       />
       {query.isPending ? (
-        <div className="d-flex align-items-center gap-2 text-body-secondary" role="status">
-          <Spinner size="sm" aria-hidden /> {t('organisationSettings.loading')}
-        </div>
+        <Loading label={t('organisationSettings.loading')} />
       ) : query.isError ? (
         <Alert variant="danger">
           {t('organisationSettings.loadFailed', { message: errorText(query.error) })}

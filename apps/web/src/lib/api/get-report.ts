@@ -1,6 +1,7 @@
-import { endpoints } from '@fleet/contract';
+import { endpoints, type ExportFormat } from '@fleet/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
+import { downloadCall, type DownloadProgress } from '@/lib/download';
 import { reportBody, reportKey, type ReportRequest } from '@/lib/report-body';
 
 /** POST organisations/{id}/reports/assets or …/drivers: the one report fetcher of every screen. */
@@ -23,3 +24,19 @@ const IDLE: ReportRequest = {
   from: new Date(0),
   until: new Date(0),
 };
+
+/** Issue 21 §3: an asset's or driver's calendar (the report of `request`, its one id), as a file. */
+export const exportCalendar = (
+  request: ReportRequest,
+  format: ExportFormat,
+  onProgress: DownloadProgress,
+) =>
+  downloadCall(
+    endpoints.exports.calendar,
+    {
+      params: { id: request.organisationId, kind: request.kind },
+      query: { format },
+      body: reportBody(request),
+    },
+    { fallbackName: `calendar.${format}`, onProgress },
+  );

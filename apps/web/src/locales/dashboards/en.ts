@@ -100,6 +100,8 @@ export const dashboardsEn = {
     loadFailed: 'The fleet could not be loaded: {{message}}',
   },
   drivingStyle: {
+    exportAssets: 'Export assets',
+    exportDrivers: 'Export drivers',
     subtitle: 'Fleet driving style',
     driveDistance: 'Drive distance',
     totalScore: 'Total score',

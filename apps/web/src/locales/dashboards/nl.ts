@@ -95,6 +95,8 @@ export const dashboardsNl: DashboardTexts = {
     loadFailed: 'De vloot kon niet worden geladen: {{message}}',
   },
   drivingStyle: {
+    exportAssets: 'Voertuigen exporteren',
+    exportDrivers: 'Chauffeurs exporteren',
     subtitle: 'Rijstijl van de vloot',
     driveDistance: 'Rijafstand',
     totalScore: 'Totaalscore',

@@ -1,12 +1,15 @@
 import { useMemo } from 'react';
 import { Alert, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { endpoints } from '@fleet/contract';
+import { ExportMenu, pdfLanguage } from '@/components/export-menu';
 import { PageHeader } from '@/components/page-header';
 import { PeriodFilter } from '@/components/period-filter';
 import { filterRange, useFilter } from '@/lib/filter';
 import '@/locales/dashboards/register';
 import { useReport } from '@/lib/api/get-report';
-import type { ReportRequest } from '@/lib/report-body';
+import { downloadCall } from '@/lib/download';
+import { reportBody, type ReportRequest } from '@/lib/report-body';
 import { ranking, type Measure } from '../rankings';
 import { RankingCard, type RankingSource } from './ranking-card';
 
@@ -16,7 +19,7 @@ import { RankingCard, type RankingSource } from './ranking-card';
  * rows, however large the fleet.
  */
 export function DrivingStyle({ organisationId, title }: { organisationId: number; title: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const filter = useFilter();
   const range = filterRange(filter);
   const valid = range !== null && range.from < range.until;
@@ -57,9 +60,42 @@ export function DrivingStyle({ organisationId, title }: { organisationId: number
     drivers: source(drivers, driverRankings, measure),
   });
 
+  // Issue 21 §3: the rankings of the period and group shown, as CSV, Excel or a printable PDF.
+  const exportMenu = (kind: ReportRequest['kind']) => (
+    <ExportMenu
+      label={t(kind === 'assets' ? 'drivingStyle.exportAssets' : 'drivingStyle.exportDrivers')}
+      testId={`export-${kind}`}
+      disabled={!valid}
+      formats={['csv', 'xlsx', 'pdf']}
+      onExport={(format, onProgress) => {
+        const body = reportBody(request(kind)!);
+        if (format === 'pdf')
+          return downloadCall(
+            endpoints.exports.rankingsPdf,
+            { params: { id: organisationId, kind }, query: { language: pdfLanguage(i18n) }, body },
+            { fallbackName: `rankings-${kind}.pdf`, onProgress },
+          );
+        return downloadCall(
+          endpoints.exports.rankings,
+          { params: { id: organisationId, kind }, query: { format }, body },
+          { fallbackName: `rankings-${kind}.${format}`, onProgress },
+        );
+      }}
+    />
+  );
+
   return (
     <>
-      <PageHeader title={title} subtitle={t('drivingStyle.subtitle')} />
+      <PageHeader
+        title={title}
+        subtitle={t('drivingStyle.subtitle')}
+        actions={
+          <>
+            {exportMenu('assets')}
+            {exportMenu('drivers')}
+          </>
+        }
+      />
       <PeriodFilter groups />
       {!valid && <Alert variant="warning">{t('drivingStyle.invalidPeriod')}</Alert>}
       <Row className="g-4">

@@ -1,8 +1,9 @@
 import { isLinkable } from '@fleet/contract';
 import { useState } from 'react';
-import { Alert, Card, Col, Nav, ProgressBar, Row, Spinner, Tab } from 'react-bootstrap';
+import { Alert, Card, Col, Nav, ProgressBar, Row, Tab } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Loading } from '@/components/loading';
 import { hrefs } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import type { EntityKind, Ranking, RankingRow } from '../rankings';
@@ -57,7 +58,7 @@ function Separator({ children }: { children: string }) {
 
 function RankingList({ source, kind }: { source: RankingSource; kind: EntityKind }) {
   const { t } = useTranslation();
-  if (source.pending) return <Spinner size="sm" role="status" />;
+  if (source.pending) return <Loading />;
   if (source.error)
     return (
       <Alert variant="danger" className="mb-0">

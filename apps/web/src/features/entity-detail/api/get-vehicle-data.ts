@@ -1,8 +1,15 @@
-import { DEFAULT_PAGE_SIZE, endpoints, type EventRecord, type Location } from '@fleet/contract';
+import {
+  DEFAULT_PAGE_SIZE,
+  endpoints,
+  type EventRecord,
+  type ExportFormat,
+  type Location,
+} from '@fleet/contract';
 import { toLocalIso } from '@/lib/fleet-time';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EntityType } from '@/config/paths';
 import { api } from '@/lib/auth';
+import { downloadCall, type DownloadProgress } from '@/lib/download';
 import { endpointKey } from '@/lib/endpoint-key';
 import { datapointsWindow } from '../trips';
 
@@ -130,3 +137,31 @@ export const useDriverLinks = (type: EntityType, id: number, window: Window) =>
     queryKey: key(driverLinksOf(type), id, window),
     queryFn: () => getDriverLinks(type, id, window),
   });
+
+/** Issue 21 §3: an asset's trips or raw data over the window shown (the whole period), as a file. */
+export const exportAssetData = (
+  kind: 'trips' | 'rawData',
+  assetId: number,
+  window: Window,
+  format: ExportFormat,
+  onProgress: DownloadProgress,
+) =>
+  downloadCall(
+    endpoints.exports[kind],
+    { params: { id: assetId }, query: { ...query(window), format } },
+    { fallbackName: `${kind}.${format}`, onProgress },
+  );
+
+/** Issue 21 §3: the events of an asset or of a driver's driving over the window, as a file. */
+export const exportEvents = (
+  type: EntityType,
+  id: number,
+  window: Window,
+  format: ExportFormat,
+  onProgress: DownloadProgress,
+) =>
+  downloadCall(
+    type === 'ASSET' ? endpoints.exports.assetEvents : endpoints.exports.driverEvents,
+    { params: { id }, query: { ...query(window), format } },
+    { fallbackName: `events.${format}`, onProgress },
+  );

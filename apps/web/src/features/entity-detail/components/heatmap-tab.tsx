@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { Form, Spinner } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '@/components/loading';
 import { useStore } from '@/lib/store';
 import { useEventTypeLabel } from '@/lib/use-labels';
 import type { Entity } from '../api/get-entity';
@@ -38,8 +39,13 @@ export function HeatmapTab({ entity }: { entity: Entity }) {
         ))}
       </fieldset>
       <QueryState query={events} />
-      <p className="small text-body-secondary mb-2">{t('entity.heatmap.count', { count })}</p>
-      <Suspense fallback={<Spinner size="sm" />}>
+      {/* Issue 19 §11: a count only once the cells have come, never "0 events" before. */}
+      {events.data && (
+        <p className="small text-body-secondary mb-2" data-testid="heatmap-count">
+          {t('entity.heatmap.count', { count })}
+        </p>
+      )}
+      <Suspense fallback={<Loading />}>
         <HeatmapMap points={points} />
       </Suspense>
     </>

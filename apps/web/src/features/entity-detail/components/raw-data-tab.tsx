@@ -3,9 +3,10 @@ import { formatDate, formatTime, toLocalIso } from '@/lib/fleet-time';
 import { useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '@/components/export-menu';
 import { Pager } from '@/components/pager';
 import type { Entity } from '../api/get-entity';
-import { useRawData } from '../api/get-vehicle-data';
+import { exportAssetData, useRawData } from '../api/get-vehicle-data';
 import { formatMetric, metricRows, reasonBadge } from '../raw-data';
 import { useEntityPeriod } from '../state';
 import { useEventTypeLabel } from '@/lib/use-labels';
@@ -122,6 +123,11 @@ export function RawDataTab({ entity }: { entity: Entity }) {
         >
           {t('entity.rawData.refresh')}
         </Button>
+        <ExportMenu
+          onExport={(format, onProgress) =>
+            exportAssetData('rawData', entity.id, period, format, onProgress)
+          }
+        />
         {query.data && total > 0 && (
           <span className="text-body-secondary small" data-testid="raw-data-total">
             {t('entity.rawData.total', { count: total })} ·{' '}

@@ -1,8 +1,9 @@
 import { formatScore, type DrivingStyleData, type ScoreData } from '@fleet/contract';
 import { formatTime } from '@/lib/fleet-time';
-import { Alert, Card, Spinner, Table } from 'react-bootstrap';
+import { Alert, Card, Table } from 'react-bootstrap';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api-client';
 import { SCORE_KEYS, STAT_KEYS } from '@/lib/driving-style-fields';
 import { useEventTypeLabel, useStatText } from '@/lib/use-labels';
@@ -14,12 +15,7 @@ export function QueryState({ query }: { query: { isPending: boolean; error: unkn
     return (
       <Alert variant="danger">{t('entity.loadFailed', { message: errorText(query.error) })}</Alert>
     );
-  if (query.isPending)
-    return (
-      <div className="py-4 text-center">
-        <Spinner size="sm" />
-      </div>
-    );
+  if (query.isPending) return <Loading />;
   return null;
 }
 
@@ -86,7 +82,7 @@ export function EventsList<E extends { timestamp: string; eventType: string }>({
               {t('entity.loadFailed', { message: errorText(query.error) })}
             </Alert>
           ) : (
-            <Spinner size="sm" />
+            <Loading className="d-flex align-items-center gap-2 text-body-secondary" />
           )}
         </Card.Body>
       ) : events.length === 0 ? (

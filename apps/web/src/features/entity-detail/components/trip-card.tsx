@@ -1,10 +1,12 @@
-import { formatDistance, formatScore, type Location } from '@fleet/contract';
+import { endpoints, formatDistance, formatScore, type Location } from '@fleet/contract';
 import { formatDate, formatTime } from '@/lib/fleet-time';
 import { lazy, Suspense } from 'react';
 import { Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { EntityType } from '@/config/paths';
 import { Address } from '@/components/address';
+import { ExportMenu, pdfLanguage } from '@/components/export-menu';
+import { downloadCall } from '@/lib/download';
 import { Link } from 'react-router';
 import type { Entity } from '../api/get-entity';
 import { tripPartHref } from '../trip-parts';
@@ -53,7 +55,7 @@ export function TripCard({ trip, entity }: { trip: TripView; entity: Entity }) {
     <Card data-testid="trip-card">
       <Card.Body>
         <TripSummary trip={trip} type={entity.type} />
-        <TripToggles card={card} />
+        <TripToggles card={card} trip={trip} />
         {card.details && (
           <Row className="g-3 mt-0" xs={1} lg={3} data-testid="trip-details">
             <Col>{trip.drivingStyleData && <StatsCard data={trip.drivingStyleData} />}</Col>
@@ -137,8 +139,8 @@ function TripParts({ parts, type }: { parts: TripView['parts']; type: EntityType
 }
 
 /** Details and Map, each a toggle of its own (spec §2). */
-function TripToggles({ card }: { card: ReturnType<typeof useTripCard> }) {
-  const { t } = useTranslation();
+function TripToggles({ card, trip }: { card: ReturnType<typeof useTripCard>; trip: TripView }) {
+  const { t, i18n } = useTranslation();
   return (
     <div className="d-flex gap-2 mt-3">
       <Button
@@ -157,6 +159,24 @@ function TripToggles({ card }: { card: ReturnType<typeof useTripCard> }) {
       >
         {t('entity.trips.map')}
       </Button>
+      {/* Issue 21 §3: this trip as a printable PDF (map, speed, events). */}
+      <div className="ms-auto">
+        <ExportMenu
+          label={t('entity.trips.exportTrip')}
+          testId="export-trip"
+          formats={['pdf']}
+          onExport={(_format, onProgress) =>
+            downloadCall(
+              endpoints.exports.tripPdf,
+              {
+                params: { id: trip.assetId, tripId: trip.tripId },
+                query: { language: pdfLanguage(i18n) },
+              },
+              { fallbackName: `trip-${trip.tripId}.pdf`, onProgress },
+            )
+          }
+        />
+      </div>
     </div>
   );
 }

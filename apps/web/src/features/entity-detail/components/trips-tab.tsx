@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '@/components/export-menu';
 import type { Entity } from '../api/get-entity';
 import { useReport } from '@/lib/api/get-report';
 import { TRIPS_DAY_LINK_EXTEND_TIME } from '@/lib/report-body';
-import { useTrips } from '../api/get-vehicle-data';
+import { exportAssetData, exportEvents, useTrips } from '../api/get-vehicle-data';
 import { dayWindow, setTripDay, useTripDay } from '../state';
 import { assetTrips, driverTrips } from '../trips';
 import { QueryState } from './shared';
@@ -38,16 +39,34 @@ export function TripsTab({ entity }: { entity: Entity }) {
 
   return (
     <>
-      <Form.Group controlId="entity-trip-day" className="mb-3" style={{ maxWidth: 220 }}>
-        <Form.Label className="small mb-1">{t('entity.trips.day')}</Form.Label>
-        <Form.Control
-          type="date"
-          size="sm"
-          value={day}
-          required
-          onChange={(e) => e.target.value && setTripDay(e.target.value)}
-        />
-      </Form.Group>
+      <div className="d-flex flex-wrap align-items-end justify-content-between gap-2 mb-3">
+        <Form.Group controlId="entity-trip-day" style={{ maxWidth: 220 }}>
+          <Form.Label className="small mb-1">{t('entity.trips.day')}</Form.Label>
+          <Form.Control
+            type="date"
+            size="sm"
+            value={day}
+            required
+            onChange={(e) => e.target.value && setTripDay(e.target.value)}
+          />
+        </Form.Group>
+        <div className="d-flex gap-2">
+          {isAsset && (
+            <ExportMenu
+              onExport={(format, onProgress) =>
+                exportAssetData('trips', entity.id, window, format, onProgress)
+              }
+            />
+          )}
+          <ExportMenu
+            testId="export-events-menu"
+            label={t('exportMenu.exportEvents')}
+            onExport={(format, onProgress) =>
+              exportEvents(entity.type, entity.id, window, format, onProgress)
+            }
+          />
+        </div>
+      </div>
       {!query.data ? (
         <QueryState query={query} />
       ) : trips.length === 0 ? (

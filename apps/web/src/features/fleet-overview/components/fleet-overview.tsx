@@ -2,9 +2,13 @@ import { useEffect, useMemo } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Loading } from '@/components/loading';
+import { endpoints } from '@fleet/contract';
+import { ExportMenu } from '@/components/export-menu';
 import { PageHeader } from '@/components/page-header';
 import { Pager } from '@/components/pager';
 import { errorText } from '@/lib/api-client';
+import { downloadCall } from '@/lib/download';
 import '@/locales/dashboards/register';
 import { useFleetCounts, useFleetPage } from '../api/get-fleet';
 import { useOrganisations } from '@/lib/api/get-organisations';
@@ -121,14 +125,29 @@ export function FleetOverview({
         title={title}
         subtitle={t('fleetOverview.subtitle')}
         actions={
-          <Button variant="outline-primary" onClick={refresh} disabled={fetching}>
-            {fetching && <Spinner size="sm" className="me-2" aria-hidden />}
-            {t('fleetOverview.refresh')}
-          </Button>
+          <>
+            {/* Issue 21 §3: the cards shown (of the organisations below when those are shown). */}
+            <ExportMenu
+              onExport={(format, onProgress) =>
+                downloadCall(
+                  endpoints.exports.fleet,
+                  {
+                    params: { id: organisationId },
+                    query: { format, ...(below.length > 0 ? { entities: true } : {}) },
+                  },
+                  { fallbackName: `fleet.${format}`, onProgress },
+                )
+              }
+            />
+            <Button variant="outline-primary" onClick={refresh} disabled={fetching}>
+              {fetching && <Spinner size="sm" className="me-2" aria-hidden />}
+              {t('fleetOverview.refresh')}
+            </Button>
+          </>
         }
       />
       {pending ? (
-        <Spinner role="status" />
+        <Loading />
       ) : fleet.isError ? (
         <Alert variant="danger">
           {t('fleetOverview.loadFailed', { message: errorText(fleet.error) })}

@@ -1,6 +1,7 @@
-import { endpoints, type Endpoint } from '@fleet/contract';
+import { endpoints, type Endpoint, type ExportFormat } from '@fleet/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/auth';
+import { downloadCall, type DownloadProgress } from '@/lib/download';
 import { endpointKey, endpointQueries } from '@/lib/endpoint-key';
 import type { Resource } from '../resources';
 import { pageLocally, serverQuery, type ListState, type Page } from '../resource-list/list-query';
@@ -125,3 +126,30 @@ export const deleteEntity = async (resource: Resource, id: number) => {
 /** POST devices/{id}/credential: a new credential, shown once; the old one stops working. */
 export const renewCredential = (deviceId: number) =>
   api.call(endpoints.devices.reissueCredential, { params: { id: deviceId } });
+
+/** The lists that export (issue 21 §3): every row of the search, filters and sort shown. */
+const EXPORTS = {
+  assets: endpoints.exports.assets,
+  drivers: endpoints.exports.drivers,
+  devices: endpoints.exports.devices,
+  groups: endpoints.exports.groups,
+  users: endpoints.exports.users,
+} as const;
+
+export const exportsList = (resource: Resource): resource is keyof typeof EXPORTS =>
+  resource in EXPORTS;
+
+export function exportList(
+  resource: keyof typeof EXPORTS,
+  organisationId: number,
+  state: ListState,
+  format: ExportFormat,
+  onProgress: DownloadProgress,
+) {
+  const { limit: _limit, offset: _offset, ...query } = serverQuery(state);
+  return downloadCall(
+    EXPORTS[resource] as Endpoint,
+    { params: { id: organisationId }, query: { ...query, format } } as never,
+    { fallbackName: `${resource}.${format}`, onProgress },
+  );
+}

@@ -2,8 +2,10 @@ import type { Role } from '@fleet/contract';
 import type { FieldPath, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '@/components/input-field';
+import { useAuthenticatedSession } from '@/lib/auth';
 import { cn, fieldClasses } from '@/lib/class-names';
 import type { Entity } from '../api/entities';
+import { DriverSelect } from '../users/driver-select';
 import { grantableRoles } from '../users/user-rules';
 import type { FormField, FormValues } from './forms';
 import { ParentSelect } from './parent-select';
@@ -21,6 +23,7 @@ export function FieldControl({
   role: Role;
 }) {
   const { t } = useTranslation();
+  const { organisation_id: organisationId } = useAuthenticatedSession();
   const { register, formState, getFieldState } = form;
   const name = field.name as FieldPath<FormValues>;
   const state = getFieldState(name, formState);
@@ -47,6 +50,17 @@ export function FieldControl({
       </div>
     );
   if (field.kind === 'parent') return <ParentSelect organisationId={entity?.id} {...select} />;
+  if (field.kind === 'driver')
+    return (
+      <DriverSelect
+        form={form}
+        organisationId={
+          typeof entity?.organisation_id === 'number' ? entity.organisation_id : organisationId
+        }
+        label={label}
+        className={select.className}
+      />
+    );
   if (field.kind === 'role')
     return (
       <RoleSelect

@@ -8,9 +8,10 @@ const names = (resource: Resource, creating: boolean, ownOrganisation = false) =
 
 describe('formFields', () => {
   it.each<[Resource, boolean, boolean, string[]]>([
-    ['users', true, false, ['name', 'username', 'password', 'role']],
+    // the driver record shows while the role is DRIVER (issue 20 §4)
+    ['users', true, false, ['name', 'username', 'password', 'role', 'driverId']],
     // the password is changed by a reset, not in the edit form
-    ['users', false, false, ['name', 'username', 'role']],
+    ['users', false, false, ['name', 'username', 'role', 'driverId']],
     ['organisations', true, false, ['name', 'parentId']],
     ['organisations', false, false, ['name', 'parentId']],
     // nobody moves their own organisation
@@ -37,6 +38,7 @@ describe('initialValues', () => {
         username: '',
         password: '',
         role: 'USER',
+        driverId: '',
       },
     ],
     [
@@ -47,10 +49,17 @@ describe('initialValues', () => {
         name: 'Ann',
         username: 'ann',
         role: 'RESELLER',
+        driverId: '',
       },
     ],
     ['a new group is active', 'groups', undefined, { name: '', active: true }],
     ['a group as it is', 'groups', group, { name: 'North', active: false }],
+    [
+      'a DRIVER user: its driver record as text',
+      'users',
+      { ...user, user_role: 'DRIVER', driverId: 12 },
+      { name: 'Ann', username: 'ann', role: 'DRIVER', driverId: '12' },
+    ],
     ['null as empty text', 'drivers', driver, { firstName: 'Jan', lastName: 'Smit', phone: '' }],
   ])('%s', (_, resource, entity, expected) => {
     expect(initialValues(FORMS[resource], entity, entity === undefined)).toEqual(expected);
@@ -125,6 +134,18 @@ describe('toBody', () => {
     ['organisations', { name: 'B', parentId: '' }, { name: 'B' }],
     ['organisations', { name: 'B' }, { name: 'B' }],
     ['groups', { name: 'North', active: true }, { name: 'North', active: true }],
+    // a DRIVER user's driver record as a number, none as null; other roles send none
+    [
+      'users',
+      { name: 'D', role: 'DRIVER', driverId: '7' },
+      { name: 'D', role: 'DRIVER', driverId: 7 },
+    ],
+    [
+      'users',
+      { name: 'D', role: 'DRIVER', driverId: '' },
+      { name: 'D', role: 'DRIVER', driverId: null },
+    ],
+    ['users', { name: 'D', role: 'USER', driverId: '7' }, { name: 'D', role: 'USER' }],
   ])('%s %j → %j', (resource, values, body) => {
     expect(toBody(resource, values)).toEqual(body);
   });

@@ -20,8 +20,11 @@ import type { Resource } from '../resources';
 
 export type FormField = {
   name: Field;
-  /** parent: the organisation above, picked from the caller's subtree */
-  kind: 'text' | 'tel' | 'checkbox' | 'password' | 'role' | 'parent';
+  /**
+   * parent: the organisation above, picked from the caller's subtree; driver: a DRIVER user's
+   * driver record (issue 20 §4), shown while the role is DRIVER
+   */
+  kind: 'text' | 'tel' | 'checkbox' | 'password' | 'role' | 'parent' | 'driver';
   autoComplete?: string;
   /** Only when creating (a user's first password; later through reset). */
   createOnly?: boolean;
@@ -55,6 +58,17 @@ const OrganisationUpdateForm = Type.Object({
   name: CreateOrganisationBody.properties.name,
   parentId: Type.Optional(ParentId),
 });
+
+/** A user's form: the body's fields, the driver record as the select's text ('' for none). */
+const DriverChoice = Type.Optional(Type.String({ pattern: '^([1-9][0-9]{0,9})?$' }));
+const UserForm = Type.Object(
+  { ...CreateUserBody.properties, driverId: DriverChoice },
+  { additionalProperties: false },
+);
+const UserUpdateForm = Type.Object(
+  { ...UpdateUserBody.properties, driverId: DriverChoice },
+  { additionalProperties: false },
+);
 
 /** Each resource's edit form, checked with the contract's body schemas. */
 export const FORMS: Record<Resource, FormSpec> = {
@@ -96,9 +110,10 @@ export const FORMS: Record<Resource, FormSpec> = {
       text('username'),
       { name: 'password', kind: 'password', autoComplete: 'new-password', createOnly: true },
       { name: 'role', kind: 'role' },
+      { name: 'driverId', kind: 'driver' },
     ],
-    create: CreateUserBody,
-    update: UpdateUserBody,
+    create: UserForm,
+    update: UserUpdateForm,
     unique: 'username',
   },
   organisations: {
@@ -153,9 +168,23 @@ export function startValues(
 
 /** The body a form's values are sent as: an organisation's parent as a number, or not at all. */
 export function toBody(resource: Resource, values: FormValues): Record<string, unknown> {
+  if (resource === 'users') return userBody(values);
   if (resource !== 'organisations') return values;
   const { parentId, ...rest } = values;
   return typeof parentId === 'string' && parentId !== ''
     ? { ...rest, parentId: Number(parentId) }
     : rest;
+}
+
+/**
+ * A user's body: a DRIVER's driver record as a number (null: none); other roles send none (the
+ * server drops a link when the role stops being DRIVER).
+ */
+function userBody(values: FormValues): Record<string, unknown> {
+  const { driverId, ...rest } = values;
+  if (rest.role !== 'DRIVER') return rest;
+  return {
+    ...rest,
+    driverId: typeof driverId === 'string' && driverId !== '' ? Number(driverId) : null,
+  };
 }

@@ -57,6 +57,7 @@ export const managementEn = {
     users: 'Users',
     assets: 'Assets',
     devices: 'Devices',
+    driverId: 'Driver record',
   },
   settingsState: {
     APPLIED: 'Applied',
@@ -135,6 +136,10 @@ export const managementEn = {
     roleHint: 'You can grant at most your own role.',
     parentHint: 'Your own organisation or one below it; not this organisation or one below it.',
     parentsFailed: 'The organisations could not be loaded.',
+    noDriver: 'Not linked',
+    driverHint:
+      'The driver this user drives as: My safety shows them that driver’s cases and score.',
+    driversFailed: 'The drivers could not be loaded.',
   },
   members: {
     title: 'Members of {{name}}',

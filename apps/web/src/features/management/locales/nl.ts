@@ -57,6 +57,7 @@ export const managementNl: ManagementTexts = {
     users: 'Gebruikers',
     assets: 'Voertuigen',
     devices: 'Apparaten',
+    driverId: 'Chauffeursrecord',
   },
   settingsState: {
     APPLIED: 'Toegepast',
@@ -135,6 +136,10 @@ export const managementNl: ManagementTexts = {
     roleHint: 'U kunt hoogstens uw eigen rol toekennen.',
     parentHint: 'Uw eigen organisatie of een daaronder; niet deze organisatie of een daaronder.',
     parentsFailed: 'De organisaties konden niet worden geladen.',
+    noDriver: 'Niet gekoppeld',
+    driverHint:
+      'De chauffeur als wie deze gebruiker rijdt: Mijn veiligheid toont de dossiers en score van die chauffeur.',
+    driversFailed: 'De chauffeurs konden niet worden geladen.',
   },
   members: {
     title: 'Leden van {{name}}',

@@ -1,6 +1,7 @@
 import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Loading } from '@/components/loading';
 import { hrefs, managementHrefs } from '@/config/paths';
 import type { Entity } from '../api/entities';
 import { COLUMNS, entityName, type Column } from '../columns';
@@ -69,6 +70,17 @@ export function ResourceTable({ resource, list }: { resource: Resource; list: Re
         {query.data?.items.map((row) => (
           <ResourceRow key={row.id} resource={resource} row={row} list={list} />
         ))}
+        {/* Issue 19 §11: the rows are loading, not missing, until the first page has come. */}
+        {query.isPending && (
+          <tr>
+            <td colSpan={columns.length + 1}>
+              <Loading
+                label={t('management.loading')}
+                className="d-flex align-items-center gap-2 text-body-secondary"
+              />
+            </td>
+          </tr>
+        )}
         {query.data?.items.length === 0 && (
           <tr>
             <td colSpan={columns.length + 1} className="text-body-secondary">

@@ -3,9 +3,11 @@ import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { managementHrefs } from '@/config/paths';
+import { ExportMenu } from '@/components/export-menu';
 import { PageHeader } from '@/components/page-header';
 import { Pager } from '@/components/pager';
 import { errorText } from '@/lib/api-client';
+import { exportList, exportsList } from '../api/entities';
 import { type Resource } from '../resources';
 import { DeleteOrganisationDialog } from '../organisations/delete-organisation-dialog';
 import { DeleteDialog } from './delete-dialog';
@@ -33,11 +35,20 @@ export function ResourceListScreen({
         title={title}
         subtitle={subtitle}
         actions={
-          list.writes && (
-            <Link className="btn btn-primary" to={managementHrefs.entity('edit', resource)}>
-              {t(`management.create.${resource}`)}
-            </Link>
-          )
+          <>
+            {exportsList(resource) && (
+              <ExportMenu
+                onExport={(format, onProgress) =>
+                  exportList(resource, list.organisationId, state, format, onProgress)
+                }
+              />
+            )}
+            {list.writes && (
+              <Link className="btn btn-primary" to={managementHrefs.entity('edit', resource)}>
+                {t(`management.create.${resource}`)}
+              </Link>
+            )}
+          </>
         }
       />
       <ListToolbar title={title} list={list} />

@@ -51,6 +51,7 @@ export function useResourceList(resource: Resource) {
   const total = query.data?.total ?? 0;
 
   return {
+    organisationId,
     state,
     update,
     search,

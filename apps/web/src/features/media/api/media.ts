@@ -3,6 +3,7 @@ import {
   endpointPath,
   endpoints,
   type EndpointResponse,
+  type ExportFormat,
   type MediaItem,
 } from '@fleet/contract';
 import {
@@ -15,6 +16,7 @@ import {
 import type { EntityType } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/auth';
+import { downloadCall, type DownloadProgress } from '@/lib/download';
 import { endpointKey, endpointQueries } from '@/lib/endpoint-key';
 import { toLocalIso } from '@/lib/fleet-time';
 
@@ -37,6 +39,22 @@ export const mediaListOptions = (type: EntityType, id: number, period: Period) =
     queryFn: () => api.call(listOf(type), input),
   });
 };
+
+/** Issue 21 §3: an asset's media list of the period, as a file. */
+export const exportAssetMedia = (
+  assetId: number,
+  period: Period,
+  format: ExportFormat,
+  onProgress: DownloadProgress,
+) =>
+  downloadCall(
+    endpoints.exports.media,
+    {
+      params: { id: assetId },
+      query: { from: toLocalIso(period.from), until: toLocalIso(period.until), format },
+    },
+    { fallbackName: `media.${format}`, onProgress },
+  );
 
 export const useMediaList = (type: EntityType, id: number, period: Period) =>
   useQuery(mediaListOptions(type, id, period));

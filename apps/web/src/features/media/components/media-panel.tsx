@@ -1,7 +1,8 @@
 import '../locales/register';
 import { lazy, Suspense, useState } from 'react';
-import { Nav, Spinner } from 'react-bootstrap';
+import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '@/components/loading';
 import type { EntityType } from '@/config/paths';
 import { MediaTab } from './media-tab';
 
@@ -35,7 +36,7 @@ export default function MediaPanel({ type, entityId }: { type: EntityType; entit
         {tab === 'media' ? (
           <MediaTab type={type} entityId={entityId} />
         ) : (
-          <Suspense fallback={<Spinner size="sm" />}>
+          <Suspense fallback={<Loading />}>
             <RequestsTab type={type} entityId={entityId} />
           </Suspense>
         )}

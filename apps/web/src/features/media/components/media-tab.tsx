@@ -2,11 +2,12 @@ import type { MediaItem } from '@fleet/contract';
 import { useMemo, useState } from 'react';
 import { Badge, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '@/components/export-menu';
 import type { EntityType } from '@/config/paths';
 import { Pager } from '@/components/pager';
 import { formatDate, formatTime } from '@/lib/fleet-time';
 import { paginate } from '@/lib/paginate';
-import { useMediaList } from '../api/media';
+import { exportAssetMedia, useMediaList } from '../api/media';
 import { groupMedia, reasonBadge, type MediaGroup } from '../media';
 import { useReasonLabel } from './labels';
 import { MediaModal } from './media-modal';
@@ -48,15 +49,23 @@ export function MediaTab({ type, entityId }: { type: EntityType; entityId: numbe
 
   return (
     <>
-      <Button
-        size="sm"
-        variant="outline-primary"
-        className="mb-3"
-        disabled={query.isFetching}
-        onClick={() => void query.refetch()}
-      >
-        {t('media.refresh')}
-      </Button>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <Button
+          size="sm"
+          variant="outline-primary"
+          disabled={query.isFetching}
+          onClick={() => void query.refetch()}
+        >
+          {t('media.refresh')}
+        </Button>
+        {type === 'ASSET' && (
+          <ExportMenu
+            onExport={(format, onProgress) =>
+              exportAssetMedia(entityId, period, format, onProgress)
+            }
+          />
+        )}
+      </div>
       {!query.data ? (
         <QueryState query={query} />
       ) : groups.length === 0 ? (

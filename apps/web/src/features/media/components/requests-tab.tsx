@@ -68,7 +68,11 @@ function Entry({ request, onOpen }: { request: MediaRequest; onOpen: (item: Medi
     .map((c) => t(`media.cameras.${c}`))
     .join(', ');
   return (
-    <li className="position-relative ps-4 pb-4" data-testid="media-request">
+    <li
+      className="position-relative ps-4 pb-4"
+      data-testid="media-request"
+      data-request-id={request.id}
+    >
       <TimelineDot variant={STATE_BADGE[state]} />
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span>{formatDate(request.timestamp)}</span>

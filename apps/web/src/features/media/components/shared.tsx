@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { Alert, Spinner } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api-client';
 import { defaultFilter, filterRange, useFilter } from '@/lib/filter';
 import type { Period } from '../api/media';
@@ -21,12 +22,7 @@ export function QueryState({ query }: { query: { isPending: boolean; error: unkn
     return (
       <Alert variant="danger">{t('media.loadFailed', { message: errorText(query.error) })}</Alert>
     );
-  if (query.isPending)
-    return (
-      <div className="py-4 text-center">
-        <Spinner size="sm" />
-      </div>
-    );
+  if (query.isPending) return <Loading />;
   return null;
 }
 

@@ -4,6 +4,7 @@ import {
   endpoints,
   type AssetMonitoringRequestInput,
   type EnhanceVideoInput,
+  type ExportFormat,
 } from '@fleet/contract';
 import {
   queryOptions,
@@ -15,6 +16,7 @@ import {
 import type { EntityType } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { api } from '@/lib/auth';
+import { downloadCall, type DownloadProgress } from '@/lib/download';
 import { endpointKey, endpointQueries } from '@/lib/endpoint-key';
 import { toLocalIso } from '@/lib/fleet-time';
 import { viewPollInterval } from '../monitoring';
@@ -134,3 +136,17 @@ async function recordingBlob(id: number, mediaId: number, token: string): Promis
   if (!response.ok) throw new ApiError(response.status, await response.text());
   return response.blob();
 }
+
+/** Issue 21 §3: the monitorings of the panel's period, as a file (without their tokens). */
+export const exportMonitorings = (
+  type: EntityType,
+  id: number,
+  period: Period,
+  format: ExportFormat,
+  onProgress: DownloadProgress,
+) =>
+  downloadCall(
+    type === 'ASSET' ? endpoints.exports.assetMonitorings : endpoints.exports.driverMonitorings,
+    { params: { id }, query: { ...range(period), format } },
+    { fallbackName: `monitorings.${format}`, onProgress },
+  );

@@ -34,32 +34,57 @@ function FollowVehicle({ line }: { line: Location[] }) {
     };
   }, [map]);
 
+  const [fits, setFits] = useState(false);
   useEffect(() => {
-    const [first, ...rest] = line;
-    if (!following || !first) return;
-    const view = map.getBounds();
-    if (line.every((point) => view.contains(toLngLat(point)))) return;
-    const bounds = rest.reduce(
-      (b, point) => b.extend(toLngLat(point)),
-      new LngLatBounds(toLngLat(first), toLngLat(first)),
-    );
-    map.fitBounds(bounds, { padding: 40, maxZoom: MAP_SIZE.zoom, duration: 300 });
+    const inView = () => {
+      const view = map.getBounds();
+      return line.length > 0 && line.every((point) => view.contains(toLngLat(point)));
+    };
+    const follow = () => {
+      const [first, ...rest] = line;
+      if (!following || !first || inView()) return;
+      const bounds = rest.reduce(
+        (b, point) => b.extend(toLngLat(point)),
+        new LngLatBounds(toLngLat(first), toLngLat(first)),
+      );
+      map.fitBounds(bounds, { padding: 40, maxZoom: MAP_SIZE.zoom, duration: 300 });
+    };
+    const note = () => setFits(inView());
+    follow();
+    note();
+    // A map laid out again (the grid settling, a window resized) follows again.
+    map.on('resize', follow);
+    map.on('moveend', note);
+    return () => {
+      map.off('resize', follow);
+      map.off('moveend', note);
+    };
   }, [map, line, following]);
 
-  if (following) return null;
+  const state = (
+    <span
+      hidden
+      data-testid="monitoring-map-follow"
+      data-following={String(following)}
+      data-fits={String(fits)}
+    />
+  );
+  if (following) return state;
   return (
-    <Button
-      size="sm"
-      variant="light"
-      className="position-absolute top-0 start-0 m-2 shadow-sm border"
-      onClick={() => setFollowing(true)}
-      data-testid="follow-vehicle"
-    >
-      {t('monitoring.view.follow')}
-    </Button>
+    <>
+      {state}
+      <Button
+        size="sm"
+        variant="light"
+        className="position-absolute top-0 start-0 m-2 shadow-sm border"
+        onClick={() => setFollowing(true)}
+        data-testid="follow-vehicle"
+      >
+        {t('monitoring.view.follow')}
+      </Button>
+    </>
   );
 }
-
 /** Spec §2 MAP card: 800x450 at zoom 16, the blue route line and a red marker at the latest point. */
 export default function MonitoringMap({ points }: { points: MonitoringDataPoint[] }) {
   const { t } = useTranslation();

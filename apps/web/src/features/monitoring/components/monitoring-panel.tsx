@@ -1,9 +1,11 @@
 import '../locales/register';
 import { lazy, Suspense, useState } from 'react';
-import { Nav, Spinner } from 'react-bootstrap';
+import { Nav } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '@/components/loading';
 import type { EntityType } from '@/config/paths';
-import { useMonitorings } from '../api/monitoring';
+import { ExportMenu } from '@/components/export-menu';
+import { exportMonitorings, useMonitorings } from '../api/monitoring';
 import { MonitoringCard } from './monitoring-card';
 import { LiveVideoNotice, QueryState, usePeriod } from './shared';
 
@@ -37,8 +39,17 @@ export function MonitoringPanel({ type, entityId }: { type: EntityType; entityId
         ))}
       </Nav>
       <div role="tabpanel" aria-label={t(`monitoring.tabs.${tab}`)}>
+        {tab === 'monitorings' && (
+          <div className="d-flex justify-content-end mb-3">
+            <ExportMenu
+              onExport={(format, onProgress) =>
+                exportMonitorings(type, entityId, period, format, onProgress)
+              }
+            />
+          </div>
+        )}
         {tab === 'requests' ? (
-          <Suspense fallback={<Spinner size="sm" />}>
+          <Suspense fallback={<Loading />}>
             <RequestsTab type={type} entityId={entityId} period={period} />
           </Suspense>
         ) : !monitorings.data ? (

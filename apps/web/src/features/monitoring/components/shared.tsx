@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '@/components/loading';
 import { clientConfigQueryOptions } from '@/components/map/map-style';
 import { errorText } from '@/lib/api-client';
 import { defaultFilter, filterRange, useFilter } from '@/lib/filter';
@@ -25,12 +26,7 @@ export function QueryState({ query }: { query: { isPending: boolean; error: unkn
         {t('monitoring.loadFailed', { message: errorText(query.error) })}
       </Alert>
     );
-  if (query.isPending)
-    return (
-      <div className="py-4 text-center">
-        <Spinner size="sm" />
-      </div>
-    );
+  if (query.isPending) return <Loading />;
   return null;
 }
 

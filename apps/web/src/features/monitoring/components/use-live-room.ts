@@ -1,7 +1,7 @@
 import Janus, { type JanusJS } from 'janus-gateway';
 import adapter from 'webrtc-adapter';
 import { useEffect, useState } from 'react';
-import { feedsOfMids, roomNews, withTrack } from '../live-room';
+import { feedsOfMids, gatewayServers, roomNews, withTrack } from '../live-room';
 import {
   CONTROL_ROOM_DISPLAY,
   nextStreams,
@@ -19,6 +19,9 @@ export type Room = {
 
 type Status = 'connecting' | 'joined' | 'failed';
 
+/** A step of the way to the first frame, for the bench (performance marks 'live:…'). */
+const mark = (step: string) => performance.mark(`live:${step}`);
+
 let initialised: Promise<void> | null = null;
 /** janus.js is set up once per page, with webrtc-adapter loaded first (design/live-video.md). */
 const initJanus = () =>
@@ -30,87 +33,118 @@ const initJanus = () =>
     }),
   ));
 
+type OnMessage = (message: JanusJS.Message, jsep?: JanusJS.JSEP) => void;
+type OnTrack = (track: MediaStreamTrack, mid: string, on: boolean) => void;
+/** A VideoRoom handle attached in advance, and where its events go once someone takes it. */
+type Handle = { handle: JanusJS.PluginHandle; on: { message?: OnMessage; track?: OnTrack } };
+
+/** Attaches a VideoRoom handle (no room needed yet); its events go to what `on` says later. */
+const attachHandle = (janus: Janus, name: string) =>
+  new Promise<Handle>((resolve, reject) => {
+    const on: Handle['on'] = {};
+    janus.attach({
+      plugin: 'janus.plugin.videoroom',
+      success: (handle) => {
+        mark(`${name}-attached`);
+        resolve({ handle, on });
+      },
+      error: reject,
+      onmessage: (message, jsep) => on.message?.(message, jsep),
+      onremotetrack: (track, mid, added) => on.track?.(track, mid, added),
+      iceState: (state) => mark(`${name}-ice-${state}`),
+      webrtcState: (up) => mark(`${name}-webrtc-${up ? 'up' : 'down'}`),
+    });
+  });
+
 /**
  * The subscriber side: one multistream handle that takes every camera's feed. Answers the
- * function that subscribes to more feeds; feeds asked for while the handle joins wait for it.
+ * function that subscribes to more feeds; feeds asked for before the handle joined wait for it.
  */
 function liveSubscriber(
-  janus: () => Janus | null,
+  attached: Promise<Handle>,
   { roomId, pin }: Pick<Room, 'roomId' | 'pin'>,
   onTrack: (feed: number, stream: MediaStream | null) => void,
 ) {
   let handle: JanusJS.PluginHandle | null = null;
   let joining = false;
+  let joined = false;
   const waiting: number[] = [];
   /** mid → feed, from the subscriber's 'attached' and 'updated' events. */
   const feedOfMid = new Map<string, number>();
 
+  const join = (janus: JanusJS.PluginHandle) => {
+    joining = true;
+    const feeds = waiting.splice(0);
+    janus.send({
+      message: {
+        request: 'join',
+        ptype: 'subscriber',
+        room: roomId,
+        pin,
+        streams: feeds.map((feed) => ({ feed })),
+      },
+    });
+  };
+
   const subscribe = (feeds: number[]) => {
-    if (handle && !joining) {
+    if (handle && joined) {
       handle.send({ message: { request: 'subscribe', streams: feeds.map((feed) => ({ feed })) } });
       return;
     }
     waiting.push(...feeds);
-    if (!joining) attach();
+    if (handle && !joining) join(handle);
   };
 
-  const onMessage = (message: JanusJS.Message, jsep?: JanusJS.JSEP) => {
+  const onMessage: OnMessage = (message, jsep) => {
     for (const [mid, feed] of feedsOfMids(message)) feedOfMid.set(mid, feed);
     if (message.videoroom === 'attached') {
-      joining = false;
+      mark('subscriber-joined');
+      joined = true;
       if (waiting.length) subscribe(waiting.splice(0));
     }
     if (!jsep) return;
+    mark('offer');
     handle?.createAnswer({
       jsep,
       tracks: [{ type: 'data', capture: false }],
-      success: (answer) =>
-        handle?.send({ message: { request: 'start', room: roomId }, jsep: answer }),
+      success: (answer) => {
+        mark('answer');
+        handle?.send({ message: { request: 'start', room: roomId }, jsep: answer });
+      },
       error: (error) => console.error('WebRTC answer failed', error),
     });
   };
 
-  const attach = () => {
-    joining = true;
-    janus()?.attach({
-      plugin: 'janus.plugin.videoroom',
-      success: (attached) => {
-        handle = attached;
-        const feeds = waiting.splice(0);
-        attached.send({
-          message: {
-            request: 'join',
-            ptype: 'subscriber',
-            room: roomId,
-            pin,
-            streams: feeds.map((feed) => ({ feed })),
-          },
-        });
-      },
-      error: (error) => console.error('Error attaching plugin', error),
-      onmessage: onMessage,
-      onremotetrack: (track, mid, on) => {
-        const feed = feedOfMid.get(mid);
-        if (feed === undefined || track.kind !== 'video') return;
-        // onremotetrack can fire twice for one stream: one MediaStream per feed, replaced.
-        onTrack(feed, on ? new MediaStream([track]) : null);
-      },
-    });
+  const onRemoteTrack: OnTrack = (track, mid, on) => {
+    const feed = feedOfMid.get(mid);
+    if (feed === undefined || track.kind !== 'video') return;
+    if (on) mark('track');
+    // onremotetrack can fire twice for one stream: one MediaStream per feed, replaced.
+    onTrack(feed, on ? new MediaStream([track]) : null);
   };
 
+  attached.then(
+    (taken) => {
+      taken.on.message = onMessage;
+      taken.on.track = onRemoteTrack;
+      handle = taken.handle;
+      if (waiting.length) join(handle);
+    },
+    (error: unknown) => console.error('Error attaching plugin', error),
+  );
   return subscribe;
 }
 
 /** Joins as publisher 'ControlRoom' with the passphrase, publishing nothing. */
 function joinAsControlRoom(
-  janus: Janus,
+  attached: Promise<Handle>,
   { roomId, pin }: Pick<Room, 'roomId' | 'pin'>,
   onMessage: (message: JanusJS.Message) => void,
   onFailure: () => void,
 ) {
-  janus.attach({
-    plugin: 'janus.plugin.videoroom',
-    success: (handle) =>
+  attached.then(
+    ({ handle, on }) => {
+      on.message = onMessage;
       handle.send({
         message: {
           request: 'join',
@@ -119,18 +153,21 @@ function joinAsControlRoom(
           pin,
           display: CONTROL_ROOM_DISPLAY,
         },
-      }),
-    error: (error) => {
+      });
+    },
+    (error: unknown) => {
       console.error('Error attaching plugin', error);
       onFailure();
     },
-    onmessage: onMessage,
-  });
+  );
 }
 
 type Session = {
   key: string;
   ready: Promise<Janus>;
+  /** the control room's publisher handle and the subscriber handle, attached as soon as it is */
+  publisher: Promise<Handle>;
+  subscriber: Promise<Handle>;
   /** what the session's user does when it fails after connecting, or is destroyed */
   on: { error: (error: unknown) => void; destroyed: () => void };
 };
@@ -149,10 +186,11 @@ function openSession(gatewayPath: string, token: string, iceServers: RTCIceServe
       new Promise<Janus>((resolve, reject) => {
         let connected = false;
         const janus: Janus = new Janus({
-          server: gatewayPath,
+          server: gatewayServers(gatewayPath, token, window.location),
           token,
           iceServers,
           success: () => {
+            mark('session');
             connected = true;
             resolve(janus);
           },
@@ -161,8 +199,12 @@ function openSession(gatewayPath: string, token: string, iceServers: RTCIceServe
         });
       }),
   );
-  ready.catch(() => {}); // its user hears of the failure through `ready`
-  return { key: sessionKey(gatewayPath, token, iceServers), ready, on };
+  // Both handles are attached at once, side by side: the joins then need only the room.
+  const publisher = ready.then((janus) => attachHandle(janus, 'publisher'));
+  const subscriber = ready.then((janus) => attachHandle(janus, 'subscriber'));
+  // Their user hears of a failure through these promises.
+  for (const promise of [ready, publisher, subscriber]) promise.catch(() => {});
+  return { key: sessionKey(gatewayPath, token, iceServers), ready, publisher, subscriber, on };
 }
 
 const closeSession = (session: Session) =>
@@ -214,13 +256,12 @@ export function useLiveRoom(room: Room) {
   const { gatewayPath, token, roomId, pin, iceServers } = room;
 
   useEffect(() => {
+    mark('room');
     let stopped = false;
-    let janus: Janus | null = null;
     let current: LiveStream[] = [];
-    const subscribe = liveSubscriber(
-      () => janus,
-      { roomId, pin },
-      (feed, stream) => setMedia((old) => withTrack(old, feed, stream)),
+    const session = takeSession({ gatewayPath, token, roomId, pin, iceServers });
+    const subscribe = liveSubscriber(session.subscriber, { roomId, pin }, (feed, stream) =>
+      setMedia((old) => withTrack(old, feed, stream)),
     );
 
     const apply = (event: StreamEvent) => {
@@ -237,7 +278,10 @@ export function useLiveRoom(room: Room) {
 
     const onRoomMessage = (message: JanusJS.Message) => {
       const { joined, events } = roomNews(message);
-      if (joined) setStatus('joined');
+      if (joined) {
+        mark('publisher-joined');
+        setStatus('joined');
+      }
       events.forEach(apply);
       if (message.error && message.videoroom !== 'destroyed')
         console.error('Video room:', message.error);
@@ -247,17 +291,15 @@ export function useLiveRoom(room: Room) {
       console.error('Failed to connect to janus server', error);
       if (!stopped) setStatus('failed');
     };
-    const session = takeSession({ gatewayPath, token, roomId, pin, iceServers });
     session.on.error = failed;
     // Spec §4: the whole page reloads when the gateway session is destroyed.
     session.on.destroyed = () => {
       if (!stopped) window.location.reload();
     };
-    session.ready.then((connected) => {
-      if (stopped) return;
-      janus = connected;
-      joinAsControlRoom(connected, { roomId, pin }, onRoomMessage, () => setStatus('failed'));
-    }, failed);
+    session.ready.catch(failed);
+    joinAsControlRoom(session.publisher, { roomId, pin }, onRoomMessage, () => {
+      if (!stopped) setStatus('failed');
+    });
 
     return () => {
       stopped = true;

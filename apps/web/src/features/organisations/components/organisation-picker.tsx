@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from 'react-bootstrap';
 import { cn } from '@/lib/class-names';
 import type { OrganisationOption } from '@/lib/organisation-tree';
 
@@ -7,13 +8,15 @@ type Props = {
   options: OrganisationOption[];
   value: number;
   onChange: (organisationId: number) => void;
+  /** the organisations have not come yet: the list says it loads, not that none match */
+  loading?: boolean;
 };
 
 /**
  * A searchable select (ARIA combobox): shows the current organisation; on focus it empties for
  * typing, with placeholder 'Organisations', and lists the matching organisations.
  */
-export function OrganisationPicker({ options, value, onChange }: Props) {
+export function OrganisationPicker({ options, value, onChange, loading = false }: Props) {
   const { t } = useTranslation();
   const listId = useId();
   const [query, setQuery] = useState<string | null>(null); // null: closed
@@ -96,7 +99,15 @@ export function OrganisationPicker({ options, value, onChange }: Props) {
           ))}
           {matches.length === 0 && (
             <li className="dropdown-item-text text-body-secondary">
-              {t('topBar.noOrganisations')}
+              {/* Inside a listbox: the text, not a second live status. */}
+              {loading ? (
+                <>
+                  <Spinner size="sm" className="me-2" aria-hidden />
+                  {t('loading')}
+                </>
+              ) : (
+                t('topBar.noOrganisations')
+              )}
             </li>
           )}
         </ul>

@@ -1,20 +1,17 @@
 import { permissions, type SyncCounts, type SyncResult, type SyncStatus } from '@fleet/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Alert, Badge, ProgressBar, Spinner } from 'react-bootstrap';
+import { Alert, Badge, ProgressBar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Loading as SharedLoading } from '@/components/loading';
 import { errorText } from '@/lib/api-client';
 import { useAuthenticatedSession } from '@/lib/auth';
 import { durationParts, progressView, STATUS_VARIANT } from '../results';
 
-/** A spinner with a text, as a status. */
+/** A spinner with a text, as a status (the app's one loading state, components/loading.tsx). */
 export function Loading({ text }: { text?: string }) {
   const { t } = useTranslation();
-  return (
-    <div className="d-flex align-items-center gap-2 text-body-secondary" role="status">
-      <Spinner size="sm" aria-hidden /> {text ?? t('sync.loading')}
-    </div>
-  );
+  return <SharedLoading label={text ?? t('sync.loading')} />;
 }
 
 /** A query's loading and failure states, else its data drawn by `children`. */

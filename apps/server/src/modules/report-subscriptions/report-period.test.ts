@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { lastCompletePeriod, type Frequency } from './report-period.js';
+
+const AMS = 'Europe/Amsterdam';
+
+describe('lastCompletePeriod', () => {
+  it.each<[string, Frequency, string, string, string, string, string, string?]>([
+    // name, frequency, now (UTC), zone, start, end, from (UTC), until (UTC)
+    [
+      'yesterday',
+      'DAILY',
+      '2026-11-27T04:00:00Z',
+      AMS,
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-25T23:00:00.000Z',
+      '2026-11-26T23:00:00.000Z',
+    ],
+    [
+      'just after local midnight, before UTC midnight',
+      'DAILY',
+      '2026-11-26T23:30:00Z',
+      AMS,
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-25T23:00:00.000Z',
+    ],
+    [
+      'just before local midnight',
+      'DAILY',
+      '2026-11-26T22:59:59Z',
+      AMS,
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-24T23:00:00.000Z',
+    ],
+    [
+      'a day of 23 hours (spring forward)',
+      'DAILY',
+      '2026-03-30T08:00:00Z',
+      AMS,
+      '2026-03-29',
+      '2026-03-30',
+      '2026-03-28T23:00:00.000Z',
+      '2026-03-29T22:00:00.000Z',
+    ],
+    [
+      'a day of 25 hours (fall back)',
+      'DAILY',
+      '2026-10-26T08:00:00Z',
+      AMS,
+      '2026-10-25',
+      '2026-10-26',
+      '2026-10-24T22:00:00.000Z',
+      '2026-10-25T23:00:00.000Z',
+    ],
+    [
+      'the week before a Friday',
+      'WEEKLY',
+      '2026-11-27T04:00:00Z',
+      AMS,
+      '2026-11-16',
+      '2026-11-23',
+      '2026-11-15T23:00:00.000Z',
+      '2026-11-22T23:00:00.000Z',
+    ],
+    [
+      'on Monday: the week just ended',
+      'WEEKLY',
+      '2026-11-23T00:30:00Z',
+      AMS,
+      '2026-11-16',
+      '2026-11-23',
+    ],
+    [
+      'on Sunday: the week before',
+      'WEEKLY',
+      '2026-11-22T22:30:00Z',
+      AMS,
+      '2026-11-09',
+      '2026-11-16',
+    ],
+    [
+      'a week over the DST change',
+      'WEEKLY',
+      '2026-11-02T12:00:00Z',
+      AMS,
+      '2026-10-26',
+      '2026-11-02',
+      '2026-10-25T23:00:00.000Z',
+      '2026-11-01T23:00:00.000Z',
+    ],
+    [
+      'a week with the fall back (168 + 1 hours)',
+      'WEEKLY',
+      '2026-10-28T12:00:00Z',
+      AMS,
+      '2026-10-19',
+      '2026-10-26',
+      '2026-10-18T22:00:00.000Z',
+      '2026-10-25T23:00:00.000Z',
+    ],
+    ['a week over the year end', 'WEEKLY', '2027-01-05T12:00:00Z', AMS, '2026-12-28', '2027-01-04'],
+    [
+      'last month',
+      'MONTHLY',
+      '2026-11-27T04:00:00Z',
+      AMS,
+      '2026-10-01',
+      '2026-11-01',
+      '2026-09-30T22:00:00.000Z',
+      '2026-10-31T23:00:00.000Z',
+    ],
+    [
+      'February of a leap year',
+      'MONTHLY',
+      '2028-03-01T00:30:00Z',
+      AMS,
+      '2028-02-01',
+      '2028-03-01',
+      '2028-01-31T23:00:00.000Z',
+      '2028-02-29T23:00:00.000Z',
+    ],
+    [
+      'on the 1st in UTC but still the 31st here',
+      'MONTHLY',
+      '2026-08-01T00:30:00Z',
+      'America/New_York',
+      '2026-06-01',
+      '2026-07-01',
+      '2026-06-01T04:00:00.000Z',
+      '2026-07-01T04:00:00.000Z',
+    ],
+    [
+      'January from a January 31st: December',
+      'MONTHLY',
+      '2027-01-31T12:00:00Z',
+      AMS,
+      '2026-12-01',
+      '2027-01-01',
+    ],
+    [
+      'a zone far ahead of UTC (already the 27th there)',
+      'DAILY',
+      '2026-11-26T12:30:00Z',
+      'Pacific/Auckland',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-25T11:00:00.000Z',
+    ],
+  ])('%s', (_name, frequency, now, zone, start, end, from, until) => {
+    const period = lastCompletePeriod(frequency, new Date(now), zone);
+    expect({ start: period.start, end: period.end }).toEqual({ start, end });
+    if (from) expect(period.from.toISOString()).toBe(from);
+    if (until) expect(period.until.toISOString()).toBe(until);
+  });
+});
