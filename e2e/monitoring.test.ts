@@ -202,9 +202,15 @@ const decodedFrame = (page: Page) =>
     time: v.currentTime,
   }));
 
-/** The first live video read, then read again once its time has moved on (not after a set time). */
+/**
+ * The first live video read once it shows a frame, then read again once its time has moved on
+ * (not after a set time).
+ */
 async function decodedFrames(page: Page) {
-  const first = await decodedFrame(page);
+  let first = await decodedFrame(page);
+  await expect
+    .poll(async () => (first = await decodedFrame(page)).width, { timeout: 20_000 })
+    .toBeGreaterThan(0);
   let second = first;
   await expect
     .poll(async () => (second = await decodedFrame(page)).time, { timeout: 20_000 })

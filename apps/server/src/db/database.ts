@@ -272,9 +272,14 @@ export class DatabaseWatch {
     client.end().catch(() => {});
   }
 
-  /** Ends every connection of the pool at once; their statements fail (503) instead of hanging. */
+  /**
+   * Ends every connection of the pool and of its siblings (ingestion's, the engine's) at once;
+   * their statements fail (503) instead of hanging.
+   */
   private cutConnections() {
-    for (const client of openedBy(this.db).clients) destroySocket(client);
+    const { clients, siblings } = openedBy(this.db);
+    for (const pool of [clients, ...siblings.map((sibling) => openedBy(sibling).clients)])
+      for (const client of pool) destroySocket(client);
   }
 }
 

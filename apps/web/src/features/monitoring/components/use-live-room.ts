@@ -115,12 +115,19 @@ function liveSubscriber(
     });
   };
 
+  /** feed → the MediaStream its video shows, kept while the feed's track stays the same. */
+  const streamOfFeed = new Map<number, MediaStream>();
   const onRemoteTrack: OnTrack = (track, mid, on) => {
     const feed = feedOfMid.get(mid);
     if (feed === undefined || track.kind !== 'video') return;
-    if (on) mark('track');
-    // onremotetrack can fire twice for one stream: one MediaStream per feed, replaced.
-    onTrack(feed, on ? new MediaStream([track]) : null);
+    // janus.js says a track went when it is muted (no packets for a moment, as on a busy machine
+    // or network) and came when it is unmuted: the video keeps its stream and its last frame
+    // meanwhile. A feed's stream is dropped when the feed leaves the room (the room's events).
+    if (!on || streamOfFeed.get(feed)?.getVideoTracks()[0]?.id === track.id) return;
+    mark('track');
+    const stream = new MediaStream([track]);
+    streamOfFeed.set(feed, stream);
+    onTrack(feed, stream);
   };
 
   attached.then(
