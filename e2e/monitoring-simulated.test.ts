@@ -257,6 +257,50 @@ describe('live monitoring of a simulated demo truck', () => {
     await context.close();
   }, 120_000);
 
+  it('the map follows the driving truck; a drag stops it, "Follow the vehicle" brings it back', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(viewUrl);
+    const map = page.getByTestId('map-card');
+    const follow = map.getByTestId('monitoring-map-follow');
+    const state = async () => ({
+      following: await follow.getAttribute('data-following'),
+      fits: await follow.getAttribute('data-fits'),
+    });
+    const points = () => map.locator('.badge').textContent().then(Number);
+    // Following: the whole route and the latest position are in view, and stay so as the
+    // truck's points keep coming (every 2 s).
+    await expect.poll(state, { timeout: 20_000 }).toEqual({ following: 'true', fits: 'true' });
+    const before = await points();
+    await expect.poll(points, { timeout: 20_000 }).toBeGreaterThan(before + 1);
+    await expect.poll(state, { timeout: 5_000 }).toEqual({ following: 'true', fits: 'true' });
+    await screenshot(page, 'simulated-monitoring-map-following');
+
+    // The user drags the map far away: it stays there, a new point does not move it back.
+    const canvas = map.locator('canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    // Inside the map, clear of its zoom buttons (top right) and attribution (bottom right).
+    for (let i = 0; i < 3; i++) {
+      await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.7);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.15, { steps: 8 });
+      await page.mouse.up();
+    }
+    await expect.poll(state).toEqual({ following: 'false', fits: 'false' });
+    const button = map.getByRole('button', { name: 'Follow the vehicle' });
+    await button.waitFor();
+    const dragged = await points();
+    await expect.poll(points, { timeout: 20_000 }).toBeGreaterThan(dragged);
+    expect(await state()).toEqual({ following: 'false', fits: 'false' });
+    await screenshot(page, 'simulated-monitoring-map-moved');
+
+    // Asked to follow again, the map shows the whole route at once.
+    await button.click();
+    await expect.poll(state, { timeout: 5_000 }).toEqual({ following: 'true', fits: 'true' });
+    expect(await button.count()).toBe(0);
+    await context.close();
+  }, 90_000);
+
   it('End in the view; RECORDED plays what each camera sent', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(viewUrl);

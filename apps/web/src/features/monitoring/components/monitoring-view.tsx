@@ -1,7 +1,16 @@
 import '../locales/register';
 import { formatDuration, type AssetMonitoring } from '@fleet/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { Alert, Badge, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Address } from '@/components/address';
@@ -25,7 +34,30 @@ import './monitoring-view.css';
 
 // The map and the Janus client are the heavy parts: each its own chunk, Janus only while live.
 const MonitoringMap = lazy(() => import('./monitoring-map'));
-const LiveVideo = lazy(() => import('./live-video'));
+
+/**
+ * The live card's chunk (janus.js with it), loaded while the monitoring loads. Not React.lazy:
+ * React reveals a Suspense boundary's content at the earliest 300 ms after the last fallback it
+ * showed, and the first frame (issue 19 §5, ≤ 1 s) cannot spare that wait.
+ */
+let liveVideoChunk: Promise<typeof import('./live-video')> | undefined;
+const loadLiveVideo = () => (liveVideoChunk ??= import('./live-video'));
+
+/** The live card's component once its chunk is there; undefined before. */
+function useLiveVideo() {
+  const [chunk, setChunk] = useState<typeof import('./live-video')>();
+  useEffect(() => {
+    let live = true;
+    loadLiveVideo().then(
+      (loaded) => live && setChunk(loaded),
+      (error: unknown) => console.error('The live video could not be loaded', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return chunk?.default;
+}
 
 function ViewCard({
   title,
@@ -78,6 +110,15 @@ function Header({ subtitle }: { subtitle?: string }) {
     </header>
   );
 }
+
+/** The live card, a spinner while its chunk loads. */
+function LiveCard(props: ComponentProps<LiveVideoComponent>) {
+  const LiveVideo = useLiveVideo();
+  // The chunk's default export: one and the same component on every render once loaded.
+  // eslint-disable-next-line react-hooks/static-components
+  return LiveVideo ? <LiveVideo {...props} /> : <Spinner size="sm" />;
+}
+type LiveVideoComponent = (typeof import('./live-video'))['default'];
 
 function VideoCard({ monitoring: m, token }: { monitoring: AssetMonitoring; token: string }) {
   const { t } = useTranslation();
@@ -134,9 +175,7 @@ function VideoCard({ monitoring: m, token }: { monitoring: AssetMonitoring; toke
             : t('monitoring.liveVideoUnavailableNoReason')}
         </Alert>
       ) : (
-        <Suspense fallback={<Spinner size="sm" />}>
-          <LiveVideo room={room} cameraLabel={cameraLabel} onEnhance={enhance} />
-        </Suspense>
+        <LiveCard room={room} cameraLabel={cameraLabel} onEnhance={enhance} />
       )}
     </ViewCard>
   );
@@ -265,7 +304,7 @@ function useWarmLiveRoom(token: string | null, id: number | null, m: AssetMonito
     warmed.current = true;
     let cancelled = false;
     const room = import('./use-live-room');
-    void import('./live-video'); // the live card's chunk, ready when the monitoring is
+    void loadLiveVideo(); // the live card's chunk, ready when the monitoring is
     void room.then((r) => !cancelled && r.warmUpLiveRoom(live.gatewayPath, token, live.iceServers));
     // Ended, or no live video after all: close it unless the live card took it.
     return () => {
