@@ -235,6 +235,8 @@ describe('live monitoring of a simulated demo truck', () => {
       expect(box.width, 'each feed is readable').toBeGreaterThanOrEqual(400);
       expect(box.bottom, 'each feed is on the screen').toBeLessThanOrEqual(viewport);
     }
+    // The picture people look at: the map drawn too (its base map, the route and the truck).
+    await page.getByTestId('monitoring-map').locator('[data-map-idle]').waitFor();
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'five-cameras-1920.png') });
     await screenshot(page, 'simulated-monitoring-view-five-cameras');
