@@ -3,6 +3,7 @@ import type { AlertRule } from '@fleet/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/fleet-time';
 import { notify } from '@/components/notifications';
 import { useAuthenticatedSession } from '@/lib/auth';
 import { createRule, deleteRule, rulesKey, updateRule, useMails, useRules } from './api';
@@ -75,7 +76,7 @@ function RuleRow({ rule, changed }: { rule: AlertRule; changed: () => void }) {
 }
 
 function MailList({ organisationId }: { organisationId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data } = useMails(organisationId);
   if (!data) return null;
   return (
@@ -97,7 +98,7 @@ function MailList({ organisationId }: { organisationId: number }) {
           <tbody>
             {data.items.slice(0, 50).map((m) => (
               <tr key={m.id}>
-                <td>{new Date(m.createdAt).toLocaleString(i18n.resolvedLanguage)}</td>
+                <td>{formatDateTime(m.createdAt)}</td>
                 <td>{m.toAddress}</td>
                 <td>{m.subject}</td>
                 <td>{t(`alerts.mails.statuses.${m.status}`)}</td>

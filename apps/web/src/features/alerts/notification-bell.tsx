@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Badge, Button, Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/fleet-time';
 import { notify } from '@/components/notifications';
 import { markAllRead, markRead, notificationsKey, useNotifications } from './api';
 import { notificationTitle } from './notification-text';
@@ -35,15 +36,13 @@ function BellIcon() {
 
 /** Issue 21 §2: the bell in the top bar: unread count, the latest notifications, a toast as one arrives. */
 export function NotificationBell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useQueryClient();
   const { data } = useNotifications();
   useArrivalToasts(data?.items);
   const unread = data?.unread ?? 0;
   const newest = data?.items.length ? Math.max(...data.items.map((n) => n.id)) : undefined;
   const refresh = () => client.invalidateQueries({ queryKey: notificationsKey() });
-  const time = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
     <Dropdown align="end" className="ms-auto">
@@ -83,7 +82,7 @@ export function NotificationBell() {
             >
               <div className="d-flex justify-content-between gap-2">
                 <span>{notificationTitle(t, n)}</span>
-                <small className="text-nowrap">{time(n.createdAt)}</small>
+                <small className="text-nowrap">{formatDateTime(n.createdAt)}</small>
               </div>
               <small className="d-block text-wrap">
                 {n.assetName} · {n.ruleName}

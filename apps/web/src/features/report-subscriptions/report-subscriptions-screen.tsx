@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/fleet-time';
 import { notify } from '@/components/notifications';
 import { useGroups } from '@/lib/api/get-groups';
 import { useAuthenticatedSession } from '@/lib/auth';
@@ -201,7 +202,7 @@ function SubscriptionRow({ s, changed }: { s: ReportSubscription; changed: () =>
 const STATUS_COLOURS = { PENDING: 'warning', SENT: 'success', FAILED: 'danger' } as const;
 
 function History({ data }: { data: ReportDeliveryList }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <section className="mt-4">
       <h2 className="h5">{t('reportSubscriptions.history.title')}</h2>
@@ -245,7 +246,7 @@ function History({ data }: { data: ReportDeliveryList }) {
                     ? t('reportSubscriptions.history.noSmtp')
                     : d.lastError}
                 </td>
-                <td>{d.sentAt && new Date(d.sentAt).toLocaleString(i18n.resolvedLanguage)}</td>
+                <td>{d.sentAt && formatDateTime(d.sentAt)}</td>
               </tr>
             ))}
           </tbody>

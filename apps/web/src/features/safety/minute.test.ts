@@ -1,6 +1,6 @@
 import type { SafetyCaseMinute } from '@fleet/contract';
 import { describe, expect, it } from 'vitest';
-import { minuteWindow, offsetLabel, speedCeiling } from './minute';
+import { labelRows, minuteWindow, offsetLabel, speedCeiling } from './minute';
 
 const at = '2026-11-26T10:00:00.000Z';
 const sec = (s: number) => new Date(Date.parse(at) + s * 1000).toISOString();
@@ -61,5 +61,34 @@ describe('the minute around a case', () => {
     [15, '+15 s'],
   ])('labels %s s as %s', (seconds, text) => {
     expect(offsetLabel(seconds)).toBe(text);
+  });
+});
+
+describe('the rows of the event labels', () => {
+  const label = (x: number, width = 50) => ({ x, width });
+  it.each([
+    { name: 'none', labels: [], rows: 2, expected: [] },
+    {
+      name: 'apart: all on the first row',
+      labels: [label(0), label(60), label(200)],
+      rows: 2,
+      expected: [0, 0, 0],
+    },
+    { name: 'touching: the gap decides', labels: [label(0), label(55)], rows: 2, expected: [0, 1] },
+    {
+      name: 'close: the second row, then back to the first',
+      labels: [label(0), label(10), label(70)],
+      rows: 2,
+      expected: [0, 1, 0],
+    },
+    {
+      name: 'a cluster: beyond the rows, no label',
+      labels: [label(0), label(5), label(10), label(15)],
+      rows: 2,
+      expected: [0, 1, null, null],
+    },
+    { name: 'one row', labels: [label(0), label(10), label(100)], rows: 1, expected: [0, null, 0] },
+  ])('$name', ({ labels, rows, expected }) => {
+    expect(labelRows(labels, rows)).toEqual(expected);
   });
 });

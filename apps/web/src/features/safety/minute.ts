@@ -37,3 +37,22 @@ export function minuteWindow(minute: SafetyCaseMinute, eventTime: string) {
     events,
   };
 }
+
+/**
+ * Rows for the labels of the minute's events, which may lie close together: each label (from
+ * its mark's x, `width` wide) takes the first of `rows` rows where it does not overlap the label
+ * before it; null when none is free (the mark stays, its name in its tooltip). In the order given.
+ */
+export function labelRows(
+  labels: { x: number; width: number }[],
+  rows: number,
+  gap = 6,
+): (number | null)[] {
+  const ends: number[] = Array.from({ length: rows }, () => -Infinity);
+  return labels.map(({ x, width }) => {
+    const row = ends.findIndex((end) => x >= end + gap);
+    if (row < 0) return null;
+    ends[row] = x + width;
+    return row;
+  });
+}

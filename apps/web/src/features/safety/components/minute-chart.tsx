@@ -3,11 +3,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '@/lib/fleet-time';
 import { useEventTypeLabel } from '@/lib/use-labels';
-import { minuteWindow, offsetLabel, speedCeiling } from '../minute';
+import { labelRows, minuteWindow, offsetLabel, speedCeiling } from '../minute';
 
 const WIDTH = 640;
-const HEIGHT = 200;
-const PAD = { left: 40, right: 16, top: 24, bottom: 44 };
+const HEIGHT = 214;
+const PAD = { left: 40, right: 16, top: 24, bottom: 58 };
+/** Rows of event names under the axis, and the width of a character of their 10 px font. */
+const LABEL_ROWS = 2;
+const CHAR_WIDTH = 5.6;
 const PLOT_W = WIDTH - PAD.left - PAD.right;
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
 const BASE = PAD.top + PLOT_H;
@@ -60,7 +63,7 @@ function Axes({ top, at, scale }: { top: number; at: number; scale: Scale }) {
 
 /**
  * The speed of the minute around the event as a line (from the datapoints), the event as a red
- * line at its moment, the other events of that minute as marks under the axis with their names.
+ * line at its moment, the other events of that minute as marks under the axis, their names below.
  * Plain SVG, as the dashboards' charts (entity-detail/components/charts.tsx): no chart library.
  */
 export function MinuteChart({
@@ -81,6 +84,22 @@ export function MinuteChart({
     x: (time) => PAD.left + ((time - window.from) / (window.until - window.from)) * PLOT_W,
     y: (speed) => BASE - (speed / top) * PLOT_H,
   };
+  // Each event's name under its mark (ending there near the right edge), in a second row when
+  // events lie close together, left out beyond that (it stays in the mark's tooltip).
+  const placed = window.events
+    .map((event) => {
+      const x = scale.x(Date.parse(event.timestamp));
+      const text = label(event.eventType);
+      const width = text.length * CHAR_WIDTH;
+      const start = x - 4 + width <= WIDTH ? x - 4 : x + 4 - width;
+      return { event, x, text, start, width };
+    })
+    .sort((a, b) => a.start - b.start);
+  const rows = labelRows(
+    placed.map(({ start, width }) => ({ x: start, width })),
+    LABEL_ROWS,
+  );
+  const marks = placed.map((mark, i) => ({ ...mark, row: rows[i] ?? null }));
   const line = window.points.map(
     (p) => `${scale.x(p.time).toFixed(1)},${scale.y(p.speed).toFixed(1)}`,
   );
@@ -117,23 +136,15 @@ export function MinuteChart({
         strokeWidth={2}
         strokeLinejoin="round"
       />
-      {window.events.map((event) => (
+      {marks.map(({ event, x, text, start, row }) => (
         <g key={`${event.timestamp}-${event.eventType}`} data-testid="minute-event">
-          <title>{`${label(event.eventType)} ${formatTime(event.timestamp)}`}</title>
-          <circle
-            cx={scale.x(Date.parse(event.timestamp))}
-            cy={BASE + 28}
-            r={5}
-            fill="var(--bs-warning)"
-          />
-          <text
-            x={scale.x(Date.parse(event.timestamp)) + 8}
-            y={BASE + 32}
-            fontSize={10}
-            fill="currentColor"
-          >
-            {label(event.eventType)}
-          </text>
+          <title>{`${text} ${formatTime(event.timestamp)}`}</title>
+          <circle cx={x} cy={BASE + 26} r={5} fill="var(--bs-warning)" />
+          {row !== null && (
+            <text x={start} y={BASE + 43 + row * 13} fontSize={10} fill="currentColor">
+              {text}
+            </text>
+          )}
         </g>
       ))}
     </svg>
