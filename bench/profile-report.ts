@@ -15,7 +15,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDb, migrate } from '../apps/server/src/db/database.js';
 import { ConfigurationRepository } from '../apps/server/src/modules/configurations/configurations.repository.js';
-import { seedDemo } from '../apps/server/src/modules/demo/demo.seed.js';
+import { seedDemo } from '../apps/server/src/modules/demo/demo-seed.repository.js';
 import { fillDays } from './heavy.js';
 import { apiAs, createFleet, TIMEZONE, type Bench } from './setup.js';
 
