@@ -17,6 +17,34 @@ const minutes = (hhmm: string) => {
 };
 
 /** A new rule: what, when, where to. The server checks it again (400 with its reason). */
+/** The event type a rule watches; with `anyLabel`, an empty first choice meaning every type. */
+function EventTypeSelect({
+  controlId,
+  value,
+  onChange,
+  anyLabel,
+}: {
+  controlId: string;
+  value: string;
+  onChange: (value: string) => void;
+  anyLabel?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Group as={Col} md={4} controlId={controlId}>
+      <Form.Label>{t('alerts.rules.eventType')}</Form.Label>
+      <Form.Select value={value} onChange={(e) => onChange(e.target.value)}>
+        {anyLabel !== undefined && <option value="">{anyLabel}</option>}
+        {ALERT_EVENT_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`alerts.events.${type}`)}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
 export function RuleForm({ onSubmit }: { onSubmit: (rule: AlertRuleInput) => Promise<unknown> }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
@@ -85,29 +113,15 @@ export function RuleForm({ onSubmit }: { onSubmit: (rule: AlertRuleInput) => Pro
           </Form.Select>
         </Form.Group>
         {kind === 'event' && (
-          <Form.Group as={Col} md={4} controlId="rule-event">
-            <Form.Label>{t('alerts.rules.eventType')}</Form.Label>
-            <Form.Select value={eventType} onChange={(e) => setEventType(e.target.value)}>
-              {ALERT_EVENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`alerts.events.${type}`)}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <EventTypeSelect controlId="rule-event" value={eventType} onChange={setEventType} />
         )}
         {kind === 'caseNeedsReview' && (
-          <Form.Group as={Col} md={4} controlId="rule-case-event">
-            <Form.Label>{t('alerts.rules.eventType')}</Form.Label>
-            <Form.Select value={caseType} onChange={(e) => setCaseType(e.target.value)}>
-              <option value="">{t('alerts.rules.everyCase')}</option>
-              {ALERT_EVENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`alerts.events.${type}`)}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <EventTypeSelect
+            controlId="rule-case-event"
+            value={caseType}
+            onChange={setCaseType}
+            anyLabel={t('alerts.rules.everyCase')}
+          />
         )}
         {kind === 'silent' && (
           <Form.Group as={Col} md={4} controlId="rule-silent">
