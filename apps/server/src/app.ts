@@ -32,7 +32,7 @@ import { createDeviceChannel } from './modules/device-channel/index.js';
 import { createDevices, deviceLogins, deviceReads, deviceRoutes } from './modules/devices/index.js';
 import { createDrivers, driverReads, driverRoutes } from './modules/drivers/index.js';
 import { createEngine } from './modules/engine/index.js';
-import { createEvents, eventRoutes } from './modules/events/index.js';
+import { AssetAnnouncer, createEvents, eventRoutes } from './modules/events/index.js';
 import { createExports, exportRoutes } from './modules/exports/index.js';
 import { createFleet, fleetRoutes } from './modules/fleet/index.js';
 import { createGeocoding } from './modules/geocoding/index.js';
@@ -122,9 +122,9 @@ function createServices(db: Db, config: Config, log: FastifyBaseLogger, replica?
   const organisationSettings = createOrganisationSettings({ db, access, outbound });
   const rawData = createRawData({ db });
   const videoGateway = createVideoGateway({ config, log });
-  const deviceAuth = createDeviceAuth(deviceLogins(db));
+  const deviceAuth = createDeviceAuth(deviceLogins(db), config.deviceAuthCacheSeconds);
   const syncApiKeys = createApiKeys({ db, access, userName: userNames(db) });
-  const records = fleetRecords(base);
+  const records = fleetRecords(base, (deviceId) => deviceAuth.forget(deviceId));
   const data = dataReads(base);
   // Issue 20: safety cases from the engine's events; a dismissal moves the scores.
   const safety = createSafety({
@@ -255,9 +255,10 @@ function foundation(db: Db, config: Config, log: FastifyBaseLogger, replica?: Re
   // Issue 18 §3: the engine and device batches on pools of their own, so they cannot take
   // the connections user requests need, nor wait behind them. This app ends them when it
   // closes (not another app's on the same database: tests build two).
-  const engineDb = siblingDb(db, config.engineConnections);
-  const ingestDb = siblingDb(db, config.ingest.connections);
+  const engineDb = siblingDb(db, config.engineConnections, 'engine');
+  const ingestDb = siblingDb(db, config.ingest.connections, 'ingest');
   const ownPools = [engineDb, ingestDb].filter((pool) => pool !== db);
+  const announcer = new AssetAnnouncer(db, log);
   const { engine, ingest } = createEngine({
     db,
     timezone: config.timezone,
@@ -270,6 +271,7 @@ function foundation(db: Db, config: Config, log: FastifyBaseLogger, replica?: Re
       queue: config.ingest.queue,
       retryAfterSeconds: config.ingest.retryAfterSeconds,
     },
+    positionsMoved: (assetIds) => announcer.moved(assetIds),
   });
   const assets = assetReads(db);
   const deviceChannel = createDeviceChannel({ db, log });
@@ -302,6 +304,7 @@ function foundation(db: Db, config: Config, log: FastifyBaseLogger, replica?: Re
     linkChanged: ((change) => engine.linkChanged(change)) satisfies LinkChanged,
     services: {
       ownPools,
+      announcer,
       tokens,
       sessions,
       access,
@@ -318,7 +321,7 @@ function foundation(db: Db, config: Config, log: FastifyBaseLogger, replica?: Re
 type Foundation = ReturnType<typeof foundation>;
 
 /** The fleet records: assets, drivers, devices, their links and groups, and footage requests. */
-function fleetRecords(base: Foundation) {
+function fleetRecords(base: Foundation, credentialChanged: (deviceId: number) => void) {
   const { db, config, access, fleetAccess, synced, assets, drivers } = base;
   const { deviceSettings } = base.services;
   return {
@@ -330,6 +333,7 @@ function fleetRecords(base: Foundation) {
       fleetAccess,
       synced,
       identifierClashesPerHour: config.identifierClashesPerHour,
+      credentialChanged,
     }),
     groups: createGroups({ db, assets, drivers, fleetAccess }),
     configurationGroups: createConfigurationGroups({
@@ -468,6 +472,7 @@ function addLifeCycleHooks(app: App) {
   app.addHook('preClose', async () => app.services.events.release());
   app.addHook('onClose', () => app.services.deviceChannel.close());
   app.addHook('onClose', () => app.services.events.close());
+  app.addHook('onClose', () => app.services.announcer.close());
   app.addHook('onClose', () => app.services.alertWork.delivery.close());
   app.addHook('onClose', async () => app.services.reportDelivery.close());
   app.addHook('onReady', async () => {

@@ -59,6 +59,9 @@ const TRIP_UPDATE = Object.fromEntries(
   ].map((column) => [column, sql`excluded.${sql.ref(column)}`]),
 ) as Record<string, never>;
 
+/** The first key of the engine's advisory locks (pg_advisory_xact_lock(class, asset id)). */
+const ASSET_LOCK_CLASS = 18;
+
 export class EngineRepository {
   constructor(
     readonly db: Db,
@@ -68,9 +71,12 @@ export class EngineRepository {
 
   /**
    * Takes up to `limit` queued asset-days, oldest first, skipping those another worker (or a
-   * batch still in flight, ingest.repository.ts) holds, and then locks their assets' state rows
-   * in ascending order: ingestion takes the queue and then the state too, and two workers on
-   * days of one asset wait for each other instead of deadlocking over its trips.
+   * batch still in flight, ingest.repository.ts) holds, and then takes a lock of each of their
+   * assets in ascending order, so two workers on days of one asset wait for each other instead
+   * of deadlocking over its trips. An advisory lock, not the asset's state row: ingestion
+   * updates that row (its latest position), and a batch of many devices (batch-groups.ts)
+   * waited for a worker's whole transaction while other workers waited for the batch (issue
+   * 18 §3). The state row is written last, by `write`, just before the commit.
    */
   async claim(trx: Transaction<Database>, limit = 1): Promise<ClaimedDay[]> {
     const { rows } = await sql<{ asset_id: number; day: string; start: Date; end: Date }>`
@@ -85,8 +91,8 @@ export class EngineRepository {
     if (!rows.length) return [];
     const assets = [...new Set(rows.map((r) => r.asset_id))].sort((a, b) => a - b);
     await sql`
-      SELECT 1 FROM asset_state WHERE asset_id = ANY(${assets}::integer[])
-      ORDER BY asset_id FOR UPDATE`.execute(trx);
+      SELECT pg_advisory_xact_lock(${ASSET_LOCK_CLASS}, a)
+      FROM (SELECT a FROM unnest(${assets}::integer[]) a ORDER BY a) ordered`.execute(trx);
     return rows
       .map((r) => ({ assetId: r.asset_id, day: r.day, start: r.start, end: r.end }))
       .sort((a, b) => a.assetId - b.assetId || a.day.localeCompare(b.day));
@@ -460,6 +466,10 @@ export class EngineRepository {
         SET last_time = excluded.last_time, latitude = excluded.latitude,
             longitude = excluded.longitude, speed = excluded.speed`;
     await retryOnConflict(() => refresh.execute(this.db));
+    // Positions are announced by whoever moves them (migration 0026): here, this.
+    await sql`SELECT fleet_event('asset', a) FROM unnest(${assetIds}::integer[]) a`.execute(
+      this.db,
+    );
   }
 
   async postpone(day: ClaimedDay): Promise<void> {

@@ -21,6 +21,8 @@ export function createEngine(deps: {
   engineDb?: Db;
   ingestDb?: Db;
   ingestLimits?: IngestLimits;
+  /** the assets whose latest position a device batch moved */
+  positionsMoved?: (assetIds: number[]) => void;
 }) {
   const timer = new StepTimer(deps.profileFile);
   const engineDb = deps.engineDb ?? deps.db;
@@ -31,6 +33,7 @@ export function createEngine(deps: {
       new IngestRepository(ingestDb, deps.timezone),
       Date.now,
       deps.ingestLimits,
+      deps.positionsMoved,
     ),
   };
 }

@@ -12,6 +12,7 @@ import { describeValidationErrors, type ValidationIssue } from '../../lib/valida
 import { ErrorCode } from '@fleet/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { Slots } from '../../lib/limits.js';
+import { BatchGroups } from './batch-groups.js';
 import type { DatapointRow, IngestRepository, RecordRow } from './ingest.repository.js';
 
 /** Issue 18 §3: batches stored at once, how many may wait, and the Retry-After beyond. */
@@ -92,35 +93,42 @@ function split<T>(checked: Checked<T>[]) {
 
 export class IngestService {
   private readonly slots: Slots;
+  private readonly recordGroups: BatchGroups<RecordRow>;
+  private readonly datapointGroups: BatchGroups<DatapointRow>;
 
   constructor(
-    private readonly repository: IngestRepository,
+    repository: IngestRepository,
     private readonly clock: () => number = Date.now,
     private readonly limits: IngestLimits = UNLIMITED,
+    /** the assets whose latest position a batch moved (the push channel announces them) */
+    moved: (assetIds: number[]) => void = () => {},
   ) {
     this.slots = new Slots(limits.concurrency);
+    this.recordGroups = new BatchGroups(this.slots, (b) => repository.insertRecords(b), moved);
+    this.datapointGroups = new BatchGroups(
+      this.slots,
+      (b) => repository.insertDatapoints(b),
+      moved,
+    );
   }
 
   /**
-   * Stores a batch when one of `concurrency` places is free, after at most `queue` others;
-   * beyond, refuses it at once with 503 and Retry-After before anything is stored, so the
-   * device sends it again and nothing acknowledged is lost (issue 18 §3: every device
-   * reconnecting at once queued thousands of batches on the pool users need).
+   * Stores a batch when one of `concurrency` places is free, with the batches that waited for
+   * it (batch-groups.ts), after at most `queue` others; beyond, refuses it at once with 503 and
+   * Retry-After before anything is stored, so the device sends it again and nothing
+   * acknowledged is lost (issue 18 §3: every device reconnecting at once queued thousands of
+   * batches on the pool users need).
    */
-  private async admitted<T>(store: () => Promise<T>): Promise<T> {
-    if (this.slots.holders >= this.slots.size && this.slots.waiting >= this.limits.queue)
+  private admitted<Row>(groups: BatchGroups<Row>, deviceId: number, rows: Row[]): Promise<number> {
+    const waiting = this.recordGroups.size + this.datapointGroups.size;
+    if (this.slots.holders >= this.slots.size && waiting >= this.limits.queue)
       throw new HttpError(
         503,
         ErrorCode.TOO_MANY_REQUESTS,
         'Too many batches are being stored; send this one again later',
         { 'retry-after': String(this.limits.retryAfterSeconds) },
       );
-    const release = await this.slots.acquire();
-    try {
-      return await store();
-    } finally {
-      release();
-    }
+    return groups.add(deviceId, rows);
   }
 
   async records(deviceId: number, items: unknown[]): Promise<BatchResult> {
@@ -138,9 +146,7 @@ export class IngestService {
         ),
       ),
     }));
-    const stored = rows.length
-      ? await this.admitted(() => this.repository.insertRecords(deviceId, rows))
-      : 0;
+    const stored = rows.length ? await this.admitted(this.recordGroups, deviceId, rows) : 0;
     return { stored, duplicates: rows.length - stored, rejected };
   }
 
@@ -153,9 +159,7 @@ export class IngestService {
       speed: d.speed ?? null,
       heading: d.heading ?? null,
     }));
-    const stored = rows.length
-      ? await this.admitted(() => this.repository.insertDatapoints(deviceId, rows))
-      : 0;
+    const stored = rows.length ? await this.admitted(this.datapointGroups, deviceId, rows) : 0;
     return { stored, duplicates: rows.length - stored, rejected };
   }
 }

@@ -1,7 +1,6 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../../db/schema.js';
 import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { IngestService } from './ingest.service.js';
@@ -19,35 +18,6 @@ import { IngestRepository } from './ingest.repository.js';
 let t: TestApp;
 let deviceId: number;
 let assetId: number;
-
-/** A pool whose connections stop before the first statement matching `pause` until released. */
-function gatedPool(connectionString: string, pause: RegExp) {
-  const pool = new pg.Pool({ connectionString, max: 2 });
-  let arrived!: () => void;
-  let release!: () => void;
-  const reached = new Promise<void>((r) => (arrived = r));
-  const gate = new Promise<void>((r) => (release = r));
-  let armed = true;
-  const wrapped = {
-    async connect() {
-      const client = await pool.connect();
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      return Object.assign(Object.create(client) as pg.PoolClient, {
-        query: async (...args: unknown[]) => {
-          if (armed && typeof args[0] === 'string' && pause.test(args[0])) {
-            armed = false;
-            arrived();
-            await gate;
-          }
-          return query(...args);
-        },
-        release: (error?: Error | boolean) => client.release(error),
-      });
-    },
-    end: () => pool.end(),
-  };
-  return { pool: wrapped, reached, release };
-}
 
 const at = (hhmm: string) => `2026-11-10T${hhmm}:00+01:00`;
 const record = (hhmm: string, transferReason: string, km: number) => ({
@@ -75,24 +45,37 @@ it('derives a day again when a batch commits while the engine is rebuilding it',
     record('08:20', 'PERIODIC', 20),
   ]);
 
-  // The second batch stops after its insert statement (records stored, day queued) and before
-  // the next statement of its transaction (the asset's latest position), uncommitted.
-  const gated = gatedPool(t.databaseUrl, /INSERT INTO asset_state/);
-  const slowDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: gated.pool }) });
+  // The second batch's statement stops after it has stored its records and queued (locked)
+  // its days, and before it moves the asset's latest position: a trigger on asset_state waits
+  // for an advisory lock this test holds. The batch is uncommitted meanwhile.
+  const holder = new pg.Client({ connectionString: t.databaseUrl });
+  await holder.connect();
+  await holder.query('SELECT pg_advisory_lock(1818)');
+  await sql`
+    CREATE FUNCTION race_gate() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN PERFORM pg_advisory_xact_lock_shared(1818); RETURN NEW; END $$;
+    CREATE TRIGGER race_gate BEFORE INSERT ON asset_state FOR EACH ROW
+      EXECUTE FUNCTION race_gate()`.execute(t.db);
   try {
-    const slowIngest = new IngestService(new IngestRepository(slowDb, t.config.timezone));
-    const batch = slowIngest.records(deviceId, [
+    const batch = ingest.records(deviceId, [
       record('08:40', 'PERIODIC', 40),
       record('09:00', 'TRIP_STOP', 60),
     ]);
-    await gated.reached;
+    const gateReached = async () => {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::integer AS n FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'`.execute(t.db);
+      return rows[0]!.n > 0;
+    };
+    while (!(await gateReached())) await new Promise((r) => setTimeout(r, 20));
 
-    // Meanwhile a worker runs one whole round (claim, read, write, commit) on the other connection.
+    // Meanwhile a worker runs one whole round (claim, read, write, commit) on its own connection.
     await t.app.services.engine.processNext();
-    gated.release();
+    await holder.query('SELECT pg_advisory_unlock(1818)');
     expect((await batch).stored).toBe(2);
   } finally {
-    await slowDb.destroy();
+    await sql`DROP TRIGGER race_gate ON asset_state; DROP FUNCTION race_gate()`.execute(t.db);
+    await holder.end();
   }
 
   await t.app.services.engine.drain();

@@ -6,6 +6,7 @@ import { EventsService } from './events.service.js';
 import type { PushLimits } from './push-hub.js';
 
 export { eventRoutes } from './events.routes.js';
+export { AssetAnnouncer } from './asset-announcer.js';
 export type { EventsService } from './events.service.js';
 
 export function createEvents(deps: {
