@@ -22,6 +22,8 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   /** How long one process trusts what it read of a session (revoked, role); 0: ask every time. */
   sessionCacheSeconds: number;
+  /** How long one process trusts what it read of a device credential; 0: ask every time. */
+  deviceAuthCacheSeconds: number;
   logLevel: string;
   /** The fleet's time zone: local days of reports, calendars and rollups. */
   timezone: string;
@@ -400,6 +402,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 15 * 60),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
     sessionCacheSeconds: integer(env, 'SESSION_CACHE', 5, 0),
+    // Issue 18 §3: longer than a device's 10-30 s between batches, or nearly every batch asks.
+    deviceAuthCacheSeconds: integer(env, 'DEVICE_AUTH_CACHE', 30, 0),
     logLevel: env.LOG_LEVEL || 'info',
     timezone: zone(env.TIMEZONE || 'Europe/Amsterdam'),
     engineWorkers: integer(env, 'ENGINE_WORKERS', 2, 0),

@@ -1,24 +1,33 @@
 import { expect, it } from 'vitest';
 import type { DeviceLogins } from '../devices/index.js';
 import { isOnline } from '../../db/fleet-rows.js';
+import { issueCredential } from '../devices/index.js';
 import { DeviceAuthService, LAST_SEEN_EVERY_SECONDS } from './device-auth.js';
 
-it('writes last_seen_at at most every LAST_SEEN_EVERY_SECONDS per device', async () => {
-  const writes: number[] = [];
+it('writes last_seen_at at most every LAST_SEEN_EVERY_SECONDS per device: at once when it comes online, else gathered', async () => {
+  const writes: number[][] = [];
   const repository = {
-    touchLastSeen: async (id: number) => void writes.push(id),
+    touchLastSeen: async (ids: number[]) => void writes.push(ids),
   } as unknown as DeviceLogins;
   const auth = new DeviceAuthService(repository);
   const t0 = 1_000_000;
-  for (const [id, at] of [
-    [1, 0],
-    [1, 1000],
-    [2, 1000],
-    [1, LAST_SEEN_EVERY_SECONDS * 1000 - 1],
-    [1, LAST_SEEN_EVERY_SECONDS * 1000],
-  ] as const)
+  const period = LAST_SEEN_EVERY_SECONDS * 1000;
+  // [device, ms since t0, the writes made at once so far]
+  const calls: [number, number, number[][]][] = [
+    [1, 0, [[1]]], // first heard: online now
+    [1, 1000, [[1]]], // within the period: nothing
+    [2, 1000, [[1], [2]]],
+    [1, period - 1, [[1], [2]]],
+    [1, period, [[1], [2]]], // a refresh: gathered
+    [2, period + 1000, [[1], [2]]], // gathered with device 1's
+    [1, 4 * period, [[1], [2], [1]]], // silent for two periods and more: online again, at once
+  ];
+  for (const [id, at, expected] of calls) {
     await auth.seen(id, t0 + at);
-  expect(writes).toEqual([1, 2, 1]);
+    expect(writes).toEqual(expected);
+  }
+  await auth.flush();
+  expect(writes).toEqual([[1], [2], [1], [1, 2]]);
 });
 
 it.each([
@@ -31,4 +40,31 @@ it.each([
   const now = Date.parse('2026-11-23T12:00:00Z');
   const lastSeen = secondsAgo === null ? null : new Date(now - secondsAgo * 1000);
   expect(isOnline(lastSeen, now)).toBe(online);
+});
+
+it('remembers a credential for cacheSeconds, and forgets it at once when told', async () => {
+  const { credential, hash } = issueCredential(7);
+  const asked: string[] = [];
+  const repository = {
+    findByCredentialHash: async (h: string) => (asked.push(h), h === hash ? { id: 7 } : undefined),
+  } as unknown as DeviceLogins;
+  const auth = new DeviceAuthService(repository, 5);
+  const t0 = 1_000_000;
+  // [what happens, ms since t0, the answer, database questions so far]
+  const steps: [string, number, number | undefined, number][] = [
+    ['first call', 0, 7, 1],
+    ['remembered', 4_999, 7, 1],
+    ['expired', 5_000, 7, 2],
+    ['forgotten', 5_001, 7, 3],
+  ];
+  for (const [what, at, answer, questions] of steps) {
+    if (what === 'forgotten') auth.forget(7);
+    expect(await auth.authenticate(credential, t0 + at), what).toBe(answer);
+    expect(asked.length, what).toBe(questions);
+  }
+  // A wrong credential is never remembered: each try asks.
+  const wrong = issueCredential(7).credential;
+  expect(await auth.authenticate(wrong, t0)).toBeUndefined();
+  expect(await auth.authenticate(wrong, t0)).toBeUndefined();
+  expect(asked.length).toBe(5);
 });

@@ -5,4 +5,6 @@ import { DeviceAuthService } from './device-auth.js';
 export { deviceApiRoutes } from './device-api.routes.js';
 export type { DeviceAuthService } from './device-auth.js';
 
-export const createDeviceAuth = (devices: DeviceLogins) => new DeviceAuthService(devices);
+/** `cacheSeconds`: how long a credential's device is remembered (DEVICE_AUTH_CACHE). */
+export const createDeviceAuth = (devices: DeviceLogins, cacheSeconds = 0) =>
+  new DeviceAuthService(devices, cacheSeconds);

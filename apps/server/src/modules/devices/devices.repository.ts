@@ -192,13 +192,14 @@ export class DeviceRepository {
   }
 
   /**
-   * The device called the device API now. Written only when the stored moment is older than
-   * `minimumSeconds`, so a device that calls every second costs a write every few seconds.
+   * These devices called the device API now. Each is written only when its stored moment is
+   * older than `minimumSeconds`, so a device that calls every second costs a write every few
+   * seconds.
    */
-  async touchLastSeen(id: number, minimumSeconds: number): Promise<void> {
+  async touchLastSeen(ids: number[], minimumSeconds: number): Promise<void> {
     await sql`
       UPDATE devices SET last_seen_at = now()
-       WHERE id = ${id}
+       WHERE id = ANY(${ids}::integer[])
          AND (last_seen_at IS NULL OR last_seen_at < now() - make_interval(secs => ${minimumSeconds}))`.execute(
       this.db,
     );

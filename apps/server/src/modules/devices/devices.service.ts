@@ -22,6 +22,8 @@ export class DeviceService {
     private readonly synced: SyncedRecords,
     /** Refusals of a taken identifier one user may get in an hour (docs/api.md). */
     private readonly identifierClashesPerHour = 20,
+    /** the device API's memory of credentials forgets this device's */
+    private readonly credentialChanged: (deviceId: number) => void = () => {},
   ) {}
 
   async list(
@@ -71,6 +73,7 @@ export class DeviceService {
     const device = await this.find(user, id, 'write');
     const { credential, hash } = issueCredential(id);
     await this.repository.setCredentialHash(id, hash);
+    this.credentialChanged(id);
     return { ...device, credential };
   }
 
@@ -84,6 +87,7 @@ export class DeviceService {
         `Device '${device.name}' (${device.identifier}) is still linked to asset '${holds.assetName}'; end that link first`,
       );
     }
+    this.credentialChanged(id);
   }
 
   /**

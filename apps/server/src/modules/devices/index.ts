@@ -21,11 +21,14 @@ export function createDevices(deps: {
   fleetAccess: FleetAccess;
   synced: SyncedRecords;
   identifierClashesPerHour: number;
+  /** a device's credential was re-issued, or the device deleted: the old one is refused now */
+  credentialChanged?: (deviceId: number) => void;
 }) {
   return new DeviceService(
     new DeviceRepository(deps.db),
     deps.fleetAccess,
     deps.synced,
     deps.identifierClashesPerHour,
+    deps.credentialChanged,
   );
 }
