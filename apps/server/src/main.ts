@@ -37,6 +37,7 @@ async function main() {
       connectMs: config.database.connectMs,
       statementMs: config.database.statementMs,
       idleInTransactionMs: config.database.idleInTransactionMs,
+      applicationName: 'fleet',
     },
   );
   // A streaming replica for the expensive reads (DATABASE_REPLICA_URL; db/replica-reads.ts).
@@ -50,6 +51,7 @@ async function main() {
         connectMs: config.database.connectMs,
         statementMs: config.database.statementMs,
         idleInTransactionMs: config.database.idleInTransactionMs,
+        applicationName: 'fleet',
       },
     );
   const applied = await migrate(db);

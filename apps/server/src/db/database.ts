@@ -21,6 +21,8 @@ export interface DbTimeouts {
   statementMs?: number;
   /** A transaction left open without a statement, enforced by PostgreSQL; ms, 0: none. */
   idleInTransactionMs?: number;
+  /** pg_stat_activity's application_name of the connections: which part of the work they do */
+  applicationName?: string;
 }
 
 interface Opened {
@@ -45,6 +47,7 @@ const connectionOptions = (url: string, timeouts: DbTimeouts): pg.ClientConfig =
   ...(timeouts.idleInTransactionMs
     ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionMs }
     : {}),
+  ...(timeouts.applicationName ? { application_name: timeouts.applicationName } : {}),
 });
 
 export function createDb(
@@ -85,18 +88,25 @@ function openedBy(db: Db): Opened {
  */
 export function dedicatedConnection(db: Db): pg.Client {
   const { url, timeouts } = openedBy(db);
-  return new pg.Client(connectionOptions(url, { connectMs: timeouts.connectMs }));
+  return new pg.Client(
+    connectionOptions(url, {
+      connectMs: timeouts.connectMs,
+      applicationName: timeouts.applicationName,
+    }),
+  );
 }
 
 /**
  * Issue 18 §3: a pool of its own, of `max` connections, to the database of `db`, for one part
  * of the work (ingestion, the engine), so that part cannot take every connection of the pool
- * that user requests use, nor wait behind them. `max` 0: that part shares `db`'s pool.
+ * that user requests use, nor wait behind them. `max` 0: that part shares `db`'s pool. Its
+ * connections are named after the part in pg_stat_activity (application_name `fleet engine`).
  */
-export function siblingDb(db: Db, max: number): Db {
+export function siblingDb(db: Db, max: number, part?: string): Db {
   if (max <= 0) return db;
   const { url, onError, timeouts, siblings } = openedBy(db);
-  const sibling = createDb(url, max, onError, timeouts);
+  const applicationName = part ? `${timeouts.applicationName ?? 'fleet'} ${part}` : undefined;
+  const sibling = createDb(url, max, onError, { ...timeouts, applicationName });
   siblings.push(sibling);
   return sibling;
 }
