@@ -15,11 +15,12 @@ const IDLE_POLL_MS = 250;
 /**
  * Asset-days one worker rebuilds per transaction; a batch waiting on one of them waits for all.
  * Issue 18: each step is one statement for all of them, so a transaction of 16 costs about
- * what one of 8 did; with device batches stored in groups (batch-groups.ts), 2,000 devices
- * outran 2 workers of 16 (queue growing to 1,000, lag p99 6.4 s) and not 2 workers of 32
- * (queue at most 111, lag p99 0.9 s; bench of 2026-11-27 11:31).
+ * what one of 8 did. With device batches stored in groups (batch-groups.ts), 2 workers of 16
+ * fell behind 2,000 devices within 120 s (queue 1,000, lag p99 6.4 s); of 32 they held for
+ * 120 s but not through the checkpoint of a ten-minute run (queue 700-1,700, lag p99 17.8 s);
+ * of 64, the queue stayed mostly under 450 and the lag p99 was 5.4 s (bench, 2026-11-27).
  */
-const BATCH_DAYS = 32;
+const BATCH_DAYS = 64;
 
 /**
  * Drains the queue of asset-days to rebuild. A few asset-days at a time are claimed,
