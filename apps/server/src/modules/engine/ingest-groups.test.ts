@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { fleetSeed } from '../../test/fleet-seed.js';
+import { periodicRecord, postRecords } from '../../test/device-posts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { IngestRepository } from './ingest.repository.js';
 
@@ -12,20 +13,8 @@ import { IngestRepository } from './ingest.repository.js';
 let t: TestApp;
 const vehicles: { assetId: number; deviceId: number; credential: string }[] = [];
 
-const record = (minute: number) => ({
-  timestamp: new Date(Date.parse('2026-11-10T08:00:00+01:00') + minute * 60_000).toISOString(),
-  transferReason: 'PERIODIC',
-  location: { latitude: 5200000 + minute, longitude: 480000 },
-  odometer: 1_000_000 + minute * 1000,
-});
-
-const post = (credential: string, records: object[]) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/device-api/v1/records',
-    headers: { authorization: `Bearer ${credential}` },
-    payload: { records },
-  });
+const record = periodicRecord;
+const post = (credential: string, records: object[]) => postRecords(t, credential, records);
 
 beforeAll(async () => {
   t = await createTestApp({ INGEST_CONNECTIONS: '1' });

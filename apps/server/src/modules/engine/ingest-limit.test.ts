@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fleetSeed } from '../../test/fleet-seed.js';
+import { periodicRecord, postRecords } from '../../test/device-posts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -14,20 +15,8 @@ let t: TestApp;
 let assetId: number;
 let credential: string;
 
-const record = (minute: number) => ({
-  timestamp: new Date(Date.parse('2026-11-10T08:00:00+01:00') + minute * 60_000).toISOString(),
-  transferReason: 'PERIODIC',
-  location: { latitude: 5200000, longitude: 480000 },
-  odometer: 1_000_000 + minute * 1000,
-});
-
-const post = (records: object[]) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/device-api/v1/records',
-    headers: { authorization: `Bearer ${credential}` },
-    payload: { records },
-  });
+const record = periodicRecord;
+const post = (records: object[]) => postRecords(t, credential, records);
 
 beforeAll(async () => {
   t = await createTestApp({ INGEST_CONNECTIONS: '1', INGEST_QUEUE: '1', INGEST_RETRY_AFTER: '7' });
