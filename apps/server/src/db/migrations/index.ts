@@ -22,6 +22,7 @@ import * as reportSubscriptions from './2026-11-27-0023-report-subscriptions.js'
 import * as alertsAtIngestion from './2026-11-27-0024-alerts-at-ingestion.js';
 import * as caseAlerts from './2026-11-27-0025-case-alerts.js';
 import * as batchedPositionEvents from './2026-11-27-0026-batched-position-events.js';
+import * as engineWrite from './2026-11-27-0027-engine-write.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0024-alerts-at-ingestion': alertsAtIngestion,
   '2026-11-27-0025-case-alerts': caseAlerts,
   '2026-11-27-0026-batched-position-events': batchedPositionEvents,
+  '2026-11-27-0027-engine-write': engineWrite,
 };

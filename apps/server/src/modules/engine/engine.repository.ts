@@ -38,26 +38,139 @@ const claimedDays = (days: ClaimedDay[]) => sql`unnest(
   ${days.map((d) => d.end.toISOString())}::timestamptz[]
 ) WITH ORDINALITY AS d(asset_id, start, "end", n)`;
 
-/** Rows a multi-row insert takes at most: ~40 parameters a row stay under PostgreSQL's 65,535. */
-const CHUNK = 1000;
-const chunks = <T>(rows: T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
-  return out;
-};
+/** What one claimed asset-day's rebuild reads (EngineRepository.inputs). */
+export interface DayInputs {
+  records: EngineRecord[];
+  links: DriverLinkPeriod[];
+  /** events a reviewer dismissed, as dismissedKey */
+  dismissed: Set<string>;
+  zones: ZoneVersion[];
+}
 
-/** A trip rebuilt takes every new value (excluded: the row the insert proposed). */
-const TRIP_UPDATE = Object.fromEntries(
-  [
-    'device_id',
-    'end_time',
-    'start_latitude',
-    'start_longitude',
-    'end_latitude',
-    'end_longitude',
-    ...STAT_FIELDS.map((f) => f.column),
-  ].map((column) => [column, sql`excluded.${sql.ref(column)}`]),
-) as Record<string, never>;
+/** A record as the engine's read brings it back (JSON: its time as text). */
+interface RecordRow {
+  timestamp: string;
+  transfer_reason: string;
+  device_id: number;
+  latitude: number | null;
+  longitude: number | null;
+  speed: number | null;
+  events: EngineRecord['events'];
+  metrics: EngineRecord['metrics'];
+}
+
+const engineRecord = (r: RecordRow): EngineRecord => ({
+  timestamp: new Date(r.timestamp),
+  transferReason: r.transfer_reason,
+  deviceId: r.device_id,
+  latitude: r.latitude,
+  longitude: r.longitude,
+  speed: r.speed,
+  events: r.events,
+  metrics: r.metrics,
+});
+
+interface ZoneRow {
+  zone_id: number;
+  valid_from: string;
+  valid_until: string | null;
+  shape: ZoneVersion['shape'];
+  speed_limit: number | null;
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
+}
+
+const zoneVersion = (r: ZoneRow): ZoneVersion => ({
+  zoneId: r.zone_id,
+  validFrom: new Date(r.valid_from),
+  validUntil: r.valid_until === null ? null : new Date(r.valid_until),
+  shape: r.shape,
+  speedLimit: r.speed_limit,
+  bbox: { minLon: r.min_lon, minLat: r.min_lat, maxLon: r.max_lon, maxLat: r.max_lat },
+});
+
+const back = sql`d.start - ${LOOK_BACK}::interval`;
+const ahead = sql`d."end" + ${LOOK_AHEAD}::interval`;
+
+/**
+ * Each asset-day's records, oldest first (ord): from its last TRIP_START before the day (the
+ * trip under way at midnight; else its last record before the day, for the first interval) to
+ * its first trip boundary after the day (what ends the trip under way at the end), each at most
+ * LOOK_BACK / LOOK_AHEAD away. Issue 18: reading the whole window made a day's rebuild cost the
+ * records of three or four days; processDay answers the same for both, as records outside these
+ * bounds only touch trips that neither start nor run in the day.
+ */
+const recordsOf = (days: ClaimedDay[]) => sql`
+  WITH days AS (
+    SELECT * FROM ${claimedDays(days)}
+  ), bounds AS (
+    SELECT d.n, d.asset_id,
+      coalesce(
+        (SELECT max("timestamp") FROM raw_records WHERE asset_id = d.asset_id
+          AND transfer_reason = 'TRIP_START' AND "timestamp" >= ${back} AND "timestamp" < d.start),
+        (SELECT max("timestamp") FROM raw_records WHERE asset_id = d.asset_id
+          AND "timestamp" >= ${back} AND "timestamp" < d.start),
+        d.start
+      ) AS lower,
+      coalesce(
+        (SELECT min("timestamp") FROM raw_records WHERE asset_id = d.asset_id
+          AND transfer_reason IN ('TRIP_START', 'TRIP_STOP')
+          AND "timestamp" >= d."end" AND "timestamp" < ${ahead}) + interval '1 microsecond',
+        ${ahead}
+      ) AS upper
+    FROM days d
+  )
+  SELECT b.n, row_number() OVER (ORDER BY b.n, "timestamp",
+      CASE transfer_reason WHEN 'TRIP_START' THEN 0 WHEN 'TRIP_STOP' THEN 2 ELSE 1 END) AS ord,
+    "timestamp", transfer_reason, device_id, latitude, longitude, speed, events, metrics
+  FROM bounds b JOIN raw_records r ON r.asset_id = b.asset_id
+    AND r."timestamp" >= b.lower AND r."timestamp" < b.upper`;
+
+/** Each asset-day's driver links around it, by start (ord). */
+const driverLinksOf = (days: ClaimedDay[]) => sql`
+  SELECT d.n, l."from" AS ord, l.driver_id, l."from", l.until
+  FROM ${claimedDays(days)} JOIN driver_links l ON l.asset_id = d.asset_id
+    AND l.period && tstzrange(${back}, ${ahead})`;
+
+/**
+ * Each asset-day's events a reviewer dismissed (safety cases, issue 20 §3) in the window its
+ * records span: the trip under way at midnight is rebuilt whole. Served by the cases' unique
+ * key (asset_id, event_time, event_type).
+ */
+const dismissedOf = (days: ClaimedDay[]) => sql`
+  SELECT d.n, 0 AS ord, c.event_type, c.event_time
+  FROM ${claimedDays(days)} JOIN safety_cases c ON c.asset_id = d.asset_id
+    AND c.status = 'DISMISSED'
+    AND c.event_time >= ${back} AND c.event_time < ${ahead}`;
+
+/**
+ * Each asset-day's zone versions (issue 21 §1): of the zones of the asset's organisation and
+ * those above it, scoped to every asset or a group the asset is in, valid in the window its
+ * records span, by zone and start (ord). The pure core skips those whose bounding box misses
+ * the day's positions.
+ */
+const zoneVersionsOf = (days: ClaimedDay[]) => sql`
+  WITH RECURSIVE d AS (
+    SELECT * FROM ${claimedDays(days)}
+  ), up(asset_id, organisation_id) AS (
+    SELECT a.id, a.organisation_id FROM assets a WHERE a.id IN (SELECT asset_id FROM d)
+    UNION
+    SELECT up.asset_id, o.parent_id FROM up JOIN organisations o ON o.id = up.organisation_id
+     WHERE o.parent_id IS NOT NULL
+  )
+  SELECT d.n, row_number() OVER (ORDER BY d.n, v.zone_id, v.valid_from) AS ord,
+         v.zone_id, greatest(v.valid_from, 'epoch'::timestamptz) AS valid_from,
+         v.valid_until, v.shape, v.speed_limit,
+         v.min_lon, v.min_lat, v.max_lon, v.max_lat
+    FROM d JOIN up ON up.asset_id = d.asset_id
+    JOIN zones z ON z.organisation_id = up.organisation_id
+    JOIN zone_versions v ON v.zone_id = z.id
+     AND v.valid_from < ${ahead}
+     AND (v.valid_until IS NULL OR v.valid_until > ${back})
+   WHERE v.group_id IS NULL OR EXISTS (
+           SELECT 1 FROM group_assets g WHERE g.group_id = v.group_id AND g.asset_id = d.asset_id)`;
 
 /** The first key of the engine's advisory locks (pg_advisory_xact_lock(class, asset id)). */
 const ASSET_LOCK_CLASS = 18;
@@ -79,167 +192,63 @@ export class EngineRepository {
    * 18 §3). The state row is written last, by `write`, just before the commit.
    */
   async claim(trx: Transaction<Database>, limit = 1): Promise<ClaimedDay[]> {
+    // The assets' advisory locks are taken in the same statement, after the delete, in asset
+    // order (as ingestion takes them): one round trip.
     const { rows } = await sql<{ asset_id: number; day: string; start: Date; end: Date }>`
-      DELETE FROM engine_queue q
-      USING (
-        SELECT asset_id, day FROM engine_queue ORDER BY queued_at, day LIMIT ${limit} FOR UPDATE SKIP LOCKED
-      ) c
-      WHERE q.asset_id = c.asset_id AND q.day = c.day
-      RETURNING q.asset_id, q.day::text,
-        (q.day::timestamp AT TIME ZONE ${this.timezone}) AS start,
-        ((q.day + 1)::timestamp AT TIME ZONE ${this.timezone}) AS "end"`.execute(trx);
-    if (!rows.length) return [];
-    const assets = [...new Set(rows.map((r) => r.asset_id))].sort((a, b) => a - b);
-    await sql`
-      SELECT pg_advisory_xact_lock(${ASSET_LOCK_CLASS}, a)
-      FROM (SELECT a FROM unnest(${assets}::integer[]) a ORDER BY a) ordered`.execute(trx);
+      WITH claimed AS (
+        DELETE FROM engine_queue q
+        USING (
+          SELECT asset_id, day FROM engine_queue ORDER BY queued_at, day LIMIT ${limit} FOR UPDATE SKIP LOCKED
+        ) c
+        WHERE q.asset_id = c.asset_id AND q.day = c.day
+        RETURNING q.asset_id, q.day
+      ), locked AS (
+        SELECT pg_advisory_xact_lock(${ASSET_LOCK_CLASS}, a)
+        FROM (SELECT DISTINCT asset_id AS a FROM claimed ORDER BY a) ordered
+      )
+      SELECT asset_id, day::text,
+        (day::timestamp AT TIME ZONE ${this.timezone}) AS start,
+        ((day + 1)::timestamp AT TIME ZONE ${this.timezone}) AS "end"
+      FROM claimed WHERE (SELECT count(*) FROM locked) >= 0`.execute(trx);
     return rows
       .map((r) => ({ assetId: r.asset_id, day: r.day, start: r.start, end: r.end }))
       .sort((a, b) => a.assetId - b.assetId || a.day.localeCompare(b.day));
   }
 
   /**
-   * The asset's records the day needs, oldest first: from its last TRIP_START before the day
-   * (the trip under way at midnight; else its last record before the day, for the first
-   * interval) to its first trip boundary after the day (what ends the trip under way at the
-   * end), each at most LOOK_BACK / LOOK_AHEAD away. Issue 18: reading the whole window made a
-   * day's rebuild cost the records of three or four days; processDay answers the same for
-   * both, as records outside these bounds only touch trips that neither start nor run in the day.
+   * What each claimed asset-day's rebuild reads, in one statement for the batch (issue 18: a
+   * statement per kind of input, each a round trip to a busy PostgreSQL, was a fifth of the
+   * engine's time): its records, its driver links, the events reviewers dismissed and its zone
+   * versions. Each part is a query of its own below, its rows brought back as one JSON array.
    */
-  async records(trx: Transaction<Database>, days: ClaimedDay[]): Promise<EngineRecord[][]> {
-    const back = sql`d.start - ${LOOK_BACK}::interval`;
-    const ahead = sql`d."end" + ${LOOK_AHEAD}::interval`;
-    // Issue 18: one statement for the batch's asset-days (a round trip per day was most of it).
+  async inputs(trx: Transaction<Database>, days: ClaimedDay[]): Promise<DayInputs[]> {
+    const part = (query: ReturnType<typeof sql>) =>
+      sql`(SELECT coalesce(json_agg(q ORDER BY q.n, q.ord), '[]') FROM (${query}) q)`;
     const { rows } = await sql<{
-      n: number;
-      timestamp: Date;
-      transfer_reason: string;
-      device_id: number;
-      latitude: number | null;
-      longitude: number | null;
-      speed: number | null;
-      events: EngineRecord['events'];
-      metrics: EngineRecord['metrics'];
-    }>`
-      WITH days AS (
-        SELECT * FROM ${claimedDays(days)}
-      ), bounds AS (
-        SELECT d.n, d.asset_id,
-          coalesce(
-            (SELECT max("timestamp") FROM raw_records WHERE asset_id = d.asset_id
-              AND transfer_reason = 'TRIP_START' AND "timestamp" >= ${back} AND "timestamp" < d.start),
-            (SELECT max("timestamp") FROM raw_records WHERE asset_id = d.asset_id
-              AND "timestamp" >= ${back} AND "timestamp" < d.start),
-            d.start
-          ) AS lower,
-          coalesce(
-            (SELECT min("timestamp") FROM raw_records WHERE asset_id = d.asset_id
-              AND transfer_reason IN ('TRIP_START', 'TRIP_STOP')
-              AND "timestamp" >= d."end" AND "timestamp" < ${ahead}) + interval '1 microsecond',
-            ${ahead}
-          ) AS upper
-        FROM days d
-      )
-      SELECT b.n, "timestamp", transfer_reason, device_id, latitude, longitude, speed, events, metrics
-      FROM bounds b JOIN raw_records r ON r.asset_id = b.asset_id
-        AND r."timestamp" >= b.lower AND r."timestamp" < b.upper
-      ORDER BY b.n, "timestamp",
-        CASE transfer_reason WHEN 'TRIP_START' THEN 0 WHEN 'TRIP_STOP' THEN 2 ELSE 1 END`.execute(
-      trx,
-    );
-    const out: EngineRecord[][] = days.map(() => []);
-    for (const r of rows)
-      out[Number(r.n) - 1]!.push({
-        timestamp: r.timestamp,
-        transferReason: r.transfer_reason,
-        deviceId: r.device_id,
-        latitude: r.latitude,
-        longitude: r.longitude,
-        speed: r.speed,
-        events: r.events,
-        metrics: r.metrics,
+      records: (RecordRow & { n: number })[];
+      links: { n: number; driver_id: number; from: string; until: string | null }[];
+      dismissed: { n: number; event_type: string; event_time: string }[];
+      zones: (ZoneRow & { n: number })[];
+    }>`SELECT ${part(recordsOf(days))} AS records, ${part(driverLinksOf(days))} AS links,
+      ${part(dismissedOf(days))} AS dismissed, ${part(zoneVersionsOf(days))} AS zones`.execute(trx);
+    const { records, links, dismissed, zones } = rows[0]!;
+    const out: DayInputs[] = days.map(() => ({
+      records: [],
+      links: [],
+      dismissed: new Set<string>(),
+      zones: [],
+    }));
+    const of = (n: number) => out[Number(n) - 1]!;
+    for (const r of records) of(r.n).records.push(engineRecord(r));
+    for (const r of links)
+      of(r.n).links.push({
+        driverId: r.driver_id,
+        from: new Date(r.from),
+        until: r.until === null ? null : new Date(r.until),
       });
-    return out;
-  }
-
-  /** Each asset-day's driver links around it, in one statement. */
-  async driverLinks(trx: Transaction<Database>, days: ClaimedDay[]): Promise<DriverLinkPeriod[][]> {
-    const { rows } = await sql<{ n: number; driver_id: number; from: Date; until: Date | null }>`
-      SELECT d.n, l.driver_id, l."from", l.until
-      FROM ${claimedDays(days)} JOIN driver_links l ON l.asset_id = d.asset_id
-        AND l.period && tstzrange(d.start - ${LOOK_BACK}::interval, d."end" + ${LOOK_AHEAD}::interval)
-      ORDER BY d.n, l."from"`.execute(trx);
-    const out: DriverLinkPeriod[][] = days.map(() => []);
-    for (const r of rows)
-      out[Number(r.n) - 1]!.push({ driverId: r.driver_id, from: r.from, until: r.until });
-    return out;
-  }
-
-  /**
-   * Each asset-day's events a reviewer dismissed (safety cases, issue 20 §3) in the window its
-   * records span, as dismissedKey: the trip under way at midnight is rebuilt whole. One
-   * statement for the batch, served by the cases' unique key (asset_id, event_time, event_type).
-   */
-  async dismissed(trx: Transaction<Database>, days: ClaimedDay[]): Promise<Set<string>[]> {
-    const { rows } = await sql<{ n: number; event_type: string; event_time: Date }>`
-      SELECT d.n, c.event_type, c.event_time
-      FROM ${claimedDays(days)} JOIN safety_cases c ON c.asset_id = d.asset_id
-        AND c.status = 'DISMISSED'
-        AND c.event_time >= d.start - ${LOOK_BACK}::interval
-        AND c.event_time < d."end" + ${LOOK_AHEAD}::interval`.execute(trx);
-    const out = days.map(() => new Set<string>());
-    for (const r of rows) out[Number(r.n) - 1]!.add(dismissedKey(r.event_type, r.event_time));
-    return out;
-  }
-
-  /**
-   * Each asset-day's zone versions (issue 21 §1): of the zones of the asset's organisation and
-   * those above it, scoped to every asset or a group the asset is in, valid in the window its
-   * records span. One statement for the batch; the pure core skips those whose bounding box
-   * misses the day's positions.
-   */
-  async zoneVersions(trx: Transaction<Database>, days: ClaimedDay[]): Promise<ZoneVersion[][]> {
-    const { rows } = await sql<{
-      n: number;
-      zone_id: number;
-      valid_from: Date;
-      valid_until: Date | null;
-      shape: ZoneVersion['shape'];
-      speed_limit: number | null;
-      min_lon: number;
-      min_lat: number;
-      max_lon: number;
-      max_lat: number;
-    }>`
-      WITH RECURSIVE d AS (
-        SELECT * FROM ${claimedDays(days)}
-      ), up(asset_id, organisation_id) AS (
-        SELECT a.id, a.organisation_id FROM assets a WHERE a.id IN (SELECT asset_id FROM d)
-        UNION
-        SELECT up.asset_id, o.parent_id FROM up JOIN organisations o ON o.id = up.organisation_id
-         WHERE o.parent_id IS NOT NULL
-      )
-      SELECT d.n, v.zone_id, greatest(v.valid_from, 'epoch'::timestamptz) AS valid_from,
-             v.valid_until, v.shape, v.speed_limit,
-             v.min_lon, v.min_lat, v.max_lon, v.max_lat
-        FROM d JOIN up ON up.asset_id = d.asset_id
-        JOIN zones z ON z.organisation_id = up.organisation_id
-        JOIN zone_versions v ON v.zone_id = z.id
-         AND v.valid_from < d."end" + ${LOOK_AHEAD}::interval
-         AND (v.valid_until IS NULL OR v.valid_until > d.start - ${LOOK_BACK}::interval)
-       WHERE v.group_id IS NULL OR EXISTS (
-               SELECT 1 FROM group_assets g WHERE g.group_id = v.group_id AND g.asset_id = d.asset_id)
-       ORDER BY d.n, v.zone_id, v.valid_from`.execute(trx);
-    const out: ZoneVersion[][] = days.map(() => []);
-    for (const r of rows)
-      out[Number(r.n) - 1]!.push({
-        zoneId: r.zone_id,
-        validFrom: r.valid_from,
-        validUntil: r.valid_until,
-        shape: r.shape,
-        speedLimit: r.speed_limit,
-        bbox: { minLon: r.min_lon, minLat: r.min_lat, maxLon: r.max_lon, maxLat: r.max_lat },
-      });
+    for (const r of dismissed)
+      of(r.n).dismissed.add(dismissedKey(r.event_type, new Date(r.event_time)));
+    for (const r of zones) of(r.n).zones.push(zoneVersion(r));
     return out;
   }
 
@@ -259,26 +268,24 @@ export class EngineRepository {
   }
 
   /**
-   * Replaces everything derived for each asset-day with its result: a statement per step for
-   * all the batch's asset-days (issue 18: eleven statements per asset-day, each a round trip
-   * to a busy PostgreSQL, were most of the engine's time). Days must be in claim order (asset,
-   * day): where two days of one asset both rebuild a trip (the one under way at midnight),
-   * the later day's wins, as when they were written one after the other.
+   * Replaces everything derived for each asset-day with its result, in one call of
+   * engine_write (migration 0027: a statement per step, each a round trip to a busy
+   * PostgreSQL, were most of the engine's time). Days must be in claim order (asset, day):
+   * where two days of one asset both rebuild a trip (the one under way at midnight), the later
+   * day's wins, as when they were written one after the other.
    */
   async write(
     trx: Transaction<Database>,
     done: { day: ClaimedDay; result: DayResult; zoneVisits?: DayZoneVisit[] }[],
   ) {
     if (!done.length) return;
-    const days = sql`unnest(
-      ${done.map((d) => d.day.assetId)}::integer[],
-      ${done.map((d) => d.day.start.toISOString())}::timestamptz[],
-      ${done.map((d) => d.day.end.toISOString())}::timestamptz[],
-      ${done.map((d) => d.day.day)}::date[],
-      ${done.map((d) => d.result.tripsFrom.toISOString())}::timestamptz[]
-    ) AS d(asset_id, start, "end", day, trips_from)`;
-    await sql`DELETE FROM stats_hourly t USING ${days}
-      WHERE t.asset_id = d.asset_id AND t.hour >= d.start AND t.hour < d."end"`.execute(trx);
+    const days = done.map(({ day, result }) => ({
+      asset_id: day.assetId,
+      start: day.start,
+      end: day.end,
+      day: day.day,
+      trips_from: result.tripsFrom,
+    }));
     const hourly = done.flatMap(({ day, result }) =>
       [...result.hourly.values()].map((h) => ({
         asset_id: day.assetId,
@@ -287,9 +294,6 @@ export class EngineRepository {
         ...statValues(h.stats),
       })),
     );
-    for (const rows of chunks(hourly)) await trx.insertInto('stats_hourly').values(rows).execute();
-    await sql`DELETE FROM stats_daily t USING ${days}
-      WHERE t.asset_id = d.asset_id AND t.day = d.day`.execute(trx);
     const daily = done.flatMap(({ day, result }) =>
       [...result.daily].map(([driverId, stats]) => ({
         asset_id: day.assetId,
@@ -297,11 +301,6 @@ export class EngineRepository {
         day: day.day,
         ...statValues(stats),
       })),
-    );
-    for (const rows of chunks(daily)) await trx.insertInto('stats_daily').values(rows).execute();
-    await sql`DELETE FROM events t USING ${days}
-      WHERE t.asset_id = d.asset_id AND t."timestamp" >= d.start AND t."timestamp" < d."end"`.execute(
-      trx,
     );
     const events = done.flatMap(({ day, result }) =>
       result.events.map((e) => ({
@@ -314,16 +313,31 @@ export class EngineRepository {
         longitude: e.longitude,
       })),
     );
-    for (const rows of chunks(events))
-      await trx
-        .insertInto('events')
-        .values(rows)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    await this.writeTrips(trx, done, days);
-    // Issue 21 §1: the day's zone visits, replaced whole (a trigger queues their alerts).
-    await sql`DELETE FROM zone_visits t USING ${days}
-      WHERE t.asset_id = d.asset_id AND t.day = d.day`.execute(trx);
+    // Two trips of one start (two devices of the asset, or two days rebuilding the trip under
+    // way at midnight): the later one wins, as it always did.
+    const byStart = new Map<string, { assetId: number; trip: TripResult }>();
+    for (const { day, result } of done)
+      for (const trip of result.trips)
+        byStart.set(`${day.assetId}|${trip.start.getTime()}`, { assetId: day.assetId, trip });
+    const trips = [...byStart.values()].map(({ assetId, trip }) => ({
+      asset_id: assetId,
+      device_id: trip.deviceId,
+      start_time: trip.start,
+      end_time: trip.end,
+      start_latitude: trip.startLatitude,
+      start_longitude: trip.startLongitude,
+      end_latitude: trip.endLatitude,
+      end_longitude: trip.endLongitude,
+      ...statValues(trip.stats),
+    }));
+    const tripDrivers = [...byStart.values()].flatMap(({ assetId, trip }) =>
+      [...trip.drivers].map(([driverId, stats]) => ({
+        asset_id: assetId,
+        start_time: trip.start,
+        driver_id: driverId,
+        ...statValues(stats),
+      })),
+    );
     const visits = done.flatMap(({ day, zoneVisits }) =>
       (zoneVisits ?? []).map((v) => ({
         asset_id: day.assetId,
@@ -339,72 +353,10 @@ export class EngineRepository {
         speeding_seconds: v.speedingSeconds,
       })),
     );
-    for (const rows of chunks(visits))
-      await trx
-        .insertInto('zone_visits')
-        .values(rows)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-  }
-
-  /**
-   * Upserts by (asset, start) so a trip keeps its id when it is rebuilt: all the batch's trips
-   * in one statement, their drivers in two, the trips no day rebuilt any more in one.
-   */
-  private async writeTrips(
-    trx: Transaction<Database>,
-    done: { day: ClaimedDay; result: DayResult }[],
-    days: ReturnType<typeof sql>,
-  ) {
-    // Two trips of one start (two devices of the asset, or two days rebuilding the trip under
-    // way at midnight): the later one wins, as it always did.
-    const byStart = new Map<string, { assetId: number; trip: TripResult }>();
-    for (const { day, result } of done)
-      for (const trip of result.trips)
-        byStart.set(`${day.assetId}|${trip.start.getTime()}`, { assetId: day.assetId, trip });
-    const trips = [...byStart.values()];
-    const kept: number[] = [];
-    const idOf = new Map<string, number>();
-    for (const part of chunks(trips)) {
-      const rows = await trx
-        .insertInto('trips')
-        .values(
-          part.map(({ assetId, trip }) => ({
-            asset_id: assetId,
-            device_id: trip.deviceId,
-            start_time: trip.start,
-            end_time: trip.end,
-            start_latitude: trip.startLatitude,
-            start_longitude: trip.startLongitude,
-            end_latitude: trip.endLatitude,
-            end_longitude: trip.endLongitude,
-            ...statValues(trip.stats),
-          })),
-        )
-        .onConflict((oc) => oc.columns(['asset_id', 'start_time']).doUpdateSet(TRIP_UPDATE))
-        .returning(['id', 'asset_id', 'start_time'])
-        .execute();
-      for (const r of rows) idOf.set(`${r.asset_id}|${r.start_time.getTime()}`, r.id);
-      kept.push(...rows.map((r) => r.id));
-    }
-    if (kept.length)
-      await sql`DELETE FROM trip_drivers WHERE trip_id = ANY(${kept}::bigint[])`.execute(trx);
-    const drivers = trips.flatMap(({ assetId, trip }) =>
-      [...trip.drivers].map(([driverId, stats]) => ({
-        trip_id: idOf.get(`${assetId}|${trip.start.getTime()}`)!,
-        driver_id: driverId,
-        ...statValues(stats),
-      })),
-    );
-    for (const rows of chunks(drivers)) await trx.insertInto('trip_drivers').values(rows).execute();
-    await sql`DELETE FROM trips t USING ${days}
-      WHERE t.asset_id = d.asset_id AND t.start_time >= d.trips_from AND t.start_time < d."end"
-        AND NOT t.id = ANY(${kept}::bigint[])`.execute(trx);
-    const assets = [...new Set(done.map((d) => d.day.assetId))];
-    await sql`
-      UPDATE asset_state s SET last_trip_id = (
-        SELECT id FROM trips WHERE asset_id = s.asset_id ORDER BY start_time DESC LIMIT 1)
-      WHERE s.asset_id = ANY(${assets}::integer[])`.execute(trx);
+    const json = (rows: object[]) => JSON.stringify(rows);
+    await sql`SELECT engine_write(${json(days)}::jsonb, ${json(hourly)}::jsonb,
+      ${json(daily)}::jsonb, ${json(events)}::jsonb, ${json(trips)}::jsonb,
+      ${json(tripDrivers)}::jsonb, ${json(visits)}::jsonb)`.execute(trx);
   }
 
   /**

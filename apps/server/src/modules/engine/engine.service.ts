@@ -56,40 +56,36 @@ export class EngineService {
           this.repository.db.transaction().execute(async (trx) => {
             claimed = await timer.time('claim', () => this.repository.claim(trx, this.batchDays));
             if (!claimed.length) return 0;
-            const records = await timer.time('records', () =>
-              this.repository.records(trx, claimed),
-            );
-            const links = await timer.time('driverLinks', () =>
-              this.repository.driverLinks(trx, claimed),
-            );
-            const dismissed = await timer.time('dismissed', () =>
-              this.repository.dismissed(trx, claimed),
-            );
-            const zones = await timer.time('zoneVersions', () =>
-              this.repository.zoneVersions(trx, claimed),
-            );
+            const inputs = await timer.time('inputs', () => this.repository.inputs(trx, claimed));
             const t0 = performance.now();
-            const done = claimed.map((day, i) => ({
-              day,
-              zoneVisits: zoneVisitsOfDay({
-                records: records[i]!,
-                versions: zones[i]!,
-                links: links[i]!,
-                start: day.start,
-                end: day.end,
-              }),
-              result: processDay({
-                records: records[i]!,
-                links: links[i]!,
-                dismissed: dismissed[i]!,
-                start: day.start,
-                end: day.end,
-                extendSeconds: ROLLUP_EXTEND_SECONDS,
-                now,
-              }),
-            }));
+            const done = claimed.map((day, i) => {
+              const { records, links, dismissed, zones } = inputs[i]!;
+              return {
+                day,
+                zoneVisits: zoneVisitsOfDay({
+                  records,
+                  versions: zones,
+                  links,
+                  start: day.start,
+                  end: day.end,
+                }),
+                result: processDay({
+                  records,
+                  links,
+                  dismissed,
+                  start: day.start,
+                  end: day.end,
+                  extendSeconds: ROLLUP_EXTEND_SECONDS,
+                  now,
+                }),
+              };
+            });
             timer.add('processDay', performance.now() - t0);
-            timer.add('records read', 0, records.flat().length);
+            timer.add(
+              'records read',
+              0,
+              inputs.reduce((n, i) => n + i.records.length, 0),
+            );
             await timer.time('write', () => this.repository.write(trx, done));
             timer.add('asset-days', 0, claimed.length);
             return claimed.length;
