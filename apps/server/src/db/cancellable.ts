@@ -1,7 +1,7 @@
 import { sql, type KyselyPlugin } from 'kysely';
 import { ErrorCode } from '@fleet/contract';
 import { HttpError } from '../lib/http-error.js';
-import { dedicatedConnection, type Db } from './database.js';
+import { dedicatedConnection, withBackendPid, type Db } from './database.js';
 
 /**
  * The work was stopped because the caller went away (its signal aborted). Nobody reads the
@@ -97,31 +97,33 @@ export async function cancellableConnection(
   let lent = false;
 
   // Kysely holds a connection for the length of a callback: the callback lends it out and waits.
-  const done = db
-    .connection()
-    .execute(async (conn) => {
-      const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(conn);
-      lent = true;
-      lease({ conn, pid: rows[0]!.pid });
-      await released;
-      if (cancelling) {
-        await cancelling;
-        // A cancel that arrives after its query ended lands on the next one: let it land here.
-        for (let i = 0; i < 2; i++) {
-          try {
-            await sql`SELECT 1`.execute(conn);
-            break;
-          } catch (error) {
-            if ((error as { code?: string }).code !== QUERY_CANCELED) throw error;
+  const backend: { pid?: number } = {};
+  const done = withBackendPid(
+    () =>
+      db.connection().execute(async (conn) => {
+        if (backend.pid === undefined) throw new Error('the backend of the connection is unknown');
+        lent = true;
+        lease({ conn, pid: backend.pid });
+        await released;
+        if (cancelling) {
+          await cancelling;
+          // A cancel that arrives after its query ended lands on the next one: let it land here.
+          for (let i = 0; i < 2; i++) {
+            try {
+              await sql`SELECT 1`.execute(conn);
+              break;
+            } catch (error) {
+              if ((error as { code?: string }).code !== QUERY_CANCELED) throw error;
+            }
           }
         }
-      }
-    })
-    .catch((error: unknown) => {
-      // Before the lease the caller gets the error; after it, only the log does.
-      if (lent) onError(error as Error);
-      else failed(error);
-    });
+      }),
+    backend,
+  ).catch((error: unknown) => {
+    // Before the lease the caller gets the error; after it, only the log does.
+    if (lent) onError(error as Error);
+    else failed(error);
+  });
 
   const { conn, pid } = await leased;
   const onAbort = () => {

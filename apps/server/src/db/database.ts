@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -70,9 +71,32 @@ export function createDb(
     client.on('error', () => {});
   });
   pool.on('remove', (client) => clients.delete(client));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Kysely takes its connections through this, which tells a waiting backendPid its backend.
+  const connect = async () => {
+    const client = await pool.connect();
+    const asking = backendAsked.getStore();
+    if (asking && asking.pid === undefined) asking.pid = processId(client);
+    return client;
+  };
+  const dialect = new PostgresDialect({ pool: { connect, end: () => pool.end() } });
+  const db = new Kysely<Database>({ dialect });
   opened.set(db, { url, onError, siblings: [], pool, clients, timeouts });
   return db;
+}
+
+/** The connection taken first within backendPid's `take`: its backend's process id. */
+const backendAsked = new AsyncLocalStorage<{ pid?: number }>();
+
+/** The backend's process id that PostgreSQL sent when the connection opened (BackendKeyData). */
+const processId = (client: pg.PoolClient) => (client as unknown as { processID: number }).processID;
+
+/**
+ * Runs `take`, which takes a connection from a pool of createDb (db.connection().execute), and
+ * gives `found` the process id of that connection's backend before `take`'s callback runs:
+ * what pg_cancel_backend needs, without a query to ask for it.
+ */
+export function withBackendPid<T>(take: () => T, found: { pid?: number }): T {
+  return backendAsked.run(found, take);
 }
 
 function openedBy(db: Db): Opened {

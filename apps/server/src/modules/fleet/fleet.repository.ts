@@ -75,11 +75,18 @@ export class FleetRepository {
    * One page of the cards (spec §2): the assets with a device now, in the cards' order, with how
    * many there are. The page is picked from the narrow rows of assets, their current device link
    * and asset_state alone (a top-N sort: about 1 ms for 1000 assets); the driver, trip and
-   * statistics are read for its rows only, not for the fleet.
+   * statistics are read for its rows only, not for the fleet. The count comes with the page, in
+   * the same statement (asked apart only for a page past the end).
    */
   async cardPage(organisationIds: number[], limit: number, offset: number) {
     const { rows } = await sql<Record<string, unknown>>`
-      WITH page AS (
+      WITH cards AS (
+        SELECT count(*)::integer AS total
+        FROM assets a
+        JOIN device_links dl ON dl.asset_id = a.id AND dl.period @> now()
+        WHERE a.organisation_id = ANY(${organisationIds}::integer[])
+      ),
+      page AS (
         SELECT a.id
         FROM assets a
         JOIN device_links dl ON dl.asset_id = a.id AND dl.period @> now()
@@ -88,12 +95,13 @@ export class FleetRepository {
         ORDER BY ${cardOrder}
         LIMIT ${limit} OFFSET ${offset}
       )
-      SELECT ${detailColumns}
-      FROM page JOIN assets a ON a.id = page.id
+      SELECT ${detailColumns}, cards.total
+      FROM page JOIN assets a ON a.id = page.id CROSS JOIN cards
       ${detailJoins}
       ORDER BY ${cardOrder}`.execute(this.db);
-    const counts = await this.cardCounts(organisationIds);
-    const total = counts.reduce((sum, c) => sum + c.count, 0);
+    const total = rows.length
+      ? (rows[0]!.total as number)
+      : (await this.cardCounts(organisationIds)).reduce((sum, c) => sum + c.count, 0);
     return { rows: rows.map(fleetRow), total };
   }
 
