@@ -110,10 +110,12 @@ export class PushHub {
     if (batch.length === 0) return;
     await Promise.all(
       [...this.channels].map(async (channel) => {
-        const visible = await this.visibleOf(channel.user, batch);
+        const { visible, unsure } = await this.visibleOf(channel.user, batch);
         const heard = audienceOf(channel.user, batch, visible);
-        if (heard.length > 0 && this.channels.has(channel))
-          this.send(channel, PUSH_EVENT_NAME, heard);
+        if (!this.channels.has(channel)) return;
+        if (heard.length > 0) this.send(channel, PUSH_EVENT_NAME, heard);
+        // What could not be checked is not sent; the client asks again for what it shows.
+        if (unsure) this.send(channel, 'resync', {});
       }),
     );
   }
@@ -126,16 +128,28 @@ export class PushHub {
     this.channels.clear();
   }
 
-  private async visibleOf(user: AccessTokenClaims, batch: PushEvent[]): Promise<Set<number>> {
+  /**
+   * The organisations of the batch the user may see. A check that failed (the database busy or
+   * away) is not remembered, and makes the answer `unsure`: those events are not sent.
+   */
+  private async visibleOf(
+    user: AccessTokenClaims,
+    batch: PushEvent[],
+  ): Promise<{ visible: Set<number>; unsure: boolean }> {
     const organisations = new Set(batch.map((e) => e.organisationId));
     const visible = new Set<number>();
+    let unsure = false;
     const now = Date.now();
     await Promise.all(
       [...organisations].map(async (organisationId) => {
         const key = `${user.organisation_id}:${organisationId}`;
         let known = this.visibility.get(key);
         if (!known || now - known.at > this.limits.visibilityMs) {
-          const within = await this.isWithin(user, organisationId).catch(() => false);
+          const within = await this.isWithin(user, organisationId).catch(() => undefined);
+          if (within === undefined) {
+            unsure = true;
+            return;
+          }
           known = { visible: within, at: now };
           this.visibility.set(key, known);
         }
@@ -143,7 +157,7 @@ export class PushHub {
       }),
     );
     if (this.visibility.size > 10_000) this.visibility.clear();
-    return visible;
+    return { visible, unsure };
   }
 
   private send(channel: Channel, name: string, data: unknown) {
