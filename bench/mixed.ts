@@ -352,9 +352,9 @@ async function runStep(
   token: string,
   list: Reader[],
   units: FleetUnit[],
+  devices: number,
   options: MixedOptions,
 ): Promise<MixedStep> {
-  const devices = units.length;
   progress(`mixed: ${devices} devices, ${options.users} users, ${options.seconds} s`);
   const started = Date.now();
   const deadline = started + options.seconds * 1000;
@@ -441,7 +441,8 @@ async function runStep(
     }
   };
 
-  const trucks = units.map((u, i) => new Truck(u, i));
+  // The users read the whole fleet's assets; the first `devices` of them post (none: users alone).
+  const trucks = units.slice(0, devices).map((u, i) => new Truck(u, i));
   const watching = watch();
   await Promise.all([
     ...trucks.map(device),
@@ -480,7 +481,7 @@ async function runStep(
     queueGrowing,
     lag,
     rssMb: { max: Math.round(rssMax), end: Math.round(rssMb(server.child.pid!)) },
-    holds: !queueGrowing && lag.p99 <= LAG_GOAL_MS,
+    holds: devices > 0 && !queueGrowing && lag.p99 <= LAG_GOAL_MS,
     alerts: null,
   };
 }
@@ -504,7 +505,8 @@ export async function mixedLoad(bench: Bench, options: MixedOptions): Promise<Mi
   const { rows } = await sql<{ id: number }>`
     SELECT id FROM organisations WHERE name = 'Demo Transport'`.execute(bench.db);
   const organisationId = rows[0]!.id;
-  const largest = Math.max(...options.steps);
+  // At least a few assets for the users to read when a step is the users alone.
+  const largest = Math.max(10, ...options.steps);
   const units = await createFleet(
     api,
     organisationId,
@@ -543,7 +545,7 @@ export async function mixedLoad(bench: Bench, options: MixedOptions): Promise<Mi
         progress('mixed: the queue did not drain before the step');
       // The alert latency (issue 21 §2) is measured under the step's load, beside it.
       const [step, alerts] = await Promise.all([
-        runStep(bench, server, token, list, units.slice(0, n), options),
+        runStep(bench, server, token, list, units, n, options),
         alertLatency(server.baseUrl).catch((error: Error) => {
           progress(`mixed: alert latency failed: ${error.message}`);
           return null;
@@ -575,6 +577,7 @@ const ms0 = (ms: number) => `${Math.round(ms)} ms`;
 
 export function mixedBlock(r: MixedResult, date: string, machine: string): string {
   const names = Object.keys(r.idle);
+  const alone = r.steps.find((s) => s.devices === 0);
   const lines = [
     '<!-- bench:mixed -->',
     `Run ${date} on ${machine}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}; each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview's first page (10 cards, as the screen asks), a 31-day asset report, an asset's trips and its datapoints, one call every 0.5 s each. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
@@ -588,7 +591,7 @@ export function mixedBlock(r: MixedResult, date: string, machine: string): strin
         `| ${s.devices} | ${s.seconds} | ${s.load} | ${s.queue.map(([, q]) => q).join(' ')} | ${s.lag.trips} | ${s1(s.lag.p50)} | ${s1(s.lag.p99)} | ${s1(s.lag.max)} | ${s.rssMb.max} MB | ${s.holds ? 'yes' : 'no'} | ${s.alerts ? `${ms0(s.alerts.p50)} / ${ms0(s.alerts.p99)} / ${s.alerts.missed} of ${s.alerts.runs}` : '–'} |`,
     ),
     '',
-    `p99 of each call under load ÷ its idle p99 (idle: one caller at a time):`,
+    `p99 of each call under load ÷ its idle p99 (idle: one caller at a time)${alone ? '; then ÷ its p99 with the users alone (0 devices): what the devices add' : ''}:`,
     '',
     `| call | idle p50 | idle p99 | ${r.steps.map((s) => `${s.devices} devices: p99 (ratio)`).join(' | ')} |`,
     `| --- | ---: | ---: | ${r.steps.map(() => '---:').join(' | ')} |`,
@@ -598,7 +601,9 @@ export function mixedBlock(r: MixedResult, date: string, machine: string): strin
         const f = name === 'device post' ? s.posts : s.reads[name];
         if (!f) return '–';
         const fail = f.failures ? `, ${f.failures} of ${f.calls} failed` : '';
-        return `${ms0(f.p99)} (${(f.p99 / idle.p99).toFixed(1)}×, ${f.calls} calls${fail})`;
+        const base = alone && s !== alone ? alone.reads[name] : undefined;
+        const added = base ? `; ${(f.p99 / base.p99).toFixed(1)}× alone` : '';
+        return `${ms0(f.p99)} (${(f.p99 / idle.p99).toFixed(1)}×${added}, ${f.calls} calls${fail})`;
       });
       return `| ${name} | ${ms0(idle.p50)} | ${ms0(idle.p99)} | ${cells.join(' | ')} |`;
     }),

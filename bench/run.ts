@@ -359,15 +359,15 @@ try {
   if (only === 'mixed') {
     // Issue 18: devices and users at once against a server process of its own; its block of
     // docs/performance.md. BENCH_DEVICES (the largest step), BENCH_SECONDS a step,
-    // BENCH_MIXED_STEPS (fleet sizes, comma-separated), BENCH_USERS, BENCH_CPU_PROF (a directory).
+    // BENCH_MIXED_STEPS (fleet sizes, comma-separated; 0: the users alone), BENCH_USERS, BENCH_CPU_PROF (a directory).
     const devices = env('BENCH_DEVICES', 1000);
     const steps = (
       process.env.BENCH_MIXED_STEPS ??
-      `${Math.round(devices / 4)},${Math.round(devices / 2)},${devices}`
+      `0,${Math.round(devices / 4)},${Math.round(devices / 2)},${devices}`
     )
       .split(',')
       .map(Number)
-      .filter((n) => Number.isInteger(n) && n > 0);
+      .filter((n) => Number.isInteger(n) && n >= 0);
     const result = await mixedLoad(bench, {
       steps,
       seconds: env('BENCH_SECONDS', 120),
