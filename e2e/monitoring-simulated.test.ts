@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,10 @@ const CAMERAS = [
   { label: 'Driver', name: 'DRIVER' },
 ];
 /** Where people look at the control room's picture (issue 19 §5); e2e/screenshots is for tests. */
-const SHOTS = '/work/shots/controlroom';
+const SHOTS = path.join(
+  process.env.SHOTS_DIR ?? path.join(os.tmpdir(), 'fleet-shots'),
+  'controlroom',
+);
 
 type FleetEntry = {
   assetId: number;

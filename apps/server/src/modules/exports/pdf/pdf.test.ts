@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -20,7 +20,8 @@ import { drivingStylePdfDocument } from './driving-style-pdf.js';
  * The printable PDFs (issue 21 §3) on a real PostgreSQL: the driving-style report and a trip are
  * application/pdf files whose text (pdftotext) holds the API's names and scores, whose first page
  * renders (pdftoppm) to a picture that is not blank, with the exports' access, bad input and
- * bound. Pages are rendered to /work/shots/pdf-*.png once to be looked at.
+ * bound. Pages are rendered to $SHOTS_DIR/pdf-*.png (default: a folder in the system's temporary
+ * directory) once to be looked at.
  */
 let t: TestApp;
 let demo: number;
@@ -28,6 +29,12 @@ let polder: number;
 let truck: number;
 let polderTruck: number;
 const work = mkdtempSync(join(tmpdir(), 'pdf-test-'));
+/** Where the rendered pages are kept to be looked at (made when first needed). */
+const shots = () => {
+  const dir = process.env.SHOTS_DIR ?? join(tmpdir(), 'fleet-shots');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};
 
 const DRIVER = 'Łukasz Ödön 🚚';
 const day = { from: '2026-11-05T00:00:00+01:00', until: '2026-11-06T00:00:00+01:00' };
@@ -147,7 +154,7 @@ describe('the driving-style PDF', () => {
       expect(line).toContain((Math.round(entry.score! * 10) / 10).toFixed(1));
     }
     expect(await inked(png)).toBeGreaterThan(2000);
-    writeFileSync('/work/shots/pdf-driving-style.png', png);
+    writeFileSync(join(shots(), 'pdf-driving-style.png'), png);
   });
 
   it('speaks Dutch when asked', async () => {
@@ -257,7 +264,7 @@ describe('the trip PDF', () => {
     expect(text).toContain('Harsh braking');
     expect(text).toContain((tripRow.drivingStyleData.drivingDistance / 1000).toFixed(1));
     expect(await inked(png)).toBeGreaterThan(4000);
-    writeFileSync('/work/shots/pdf-trip.png', png);
+    writeFileSync(join(shots(), 'pdf-trip.png'), png);
     execFileSync('pdftoppm', [
       '-png',
       '-r',
@@ -267,7 +274,7 @@ describe('the trip PDF', () => {
       '-l',
       '1',
       join(work, 'trip.pdf'),
-      '/work/shots/pdf-trip-80',
+      join(shots(), 'pdf-trip-80'),
     ]);
     execFileSync('pdftoppm', [
       '-png',
@@ -278,7 +285,7 @@ describe('the trip PDF', () => {
       '-l',
       '1',
       join(work, 'drivers.pdf'),
-      '/work/shots/pdf-driving-style-80',
+      join(shots(), 'pdf-driving-style-80'),
     ]);
   });
 
