@@ -5,7 +5,14 @@ import {
   type DrivingStyleData,
   type RawRecordMetrics,
 } from '@fleet/contract';
-import { addStats, deltaStats, deriveStats, emptyStats, subtractStats } from './driving-style.js';
+import {
+  addStats,
+  addStatsInto,
+  deltaStats,
+  deriveStats,
+  emptyStats,
+  subtractStats,
+} from './driving-style.js';
 
 const stats = (partial: Partial<DrivingStyleData>): DrivingStyleData => ({
   ...emptyStats(),
@@ -366,5 +373,27 @@ describe('subtractStats: a part taken out of a sum', () => {
     );
     expect(rest.averageSpeedDriving).toBeCloseTo(60);
     expect(rest.fuelAverageDriving).toBeCloseTo(5);
+  });
+});
+
+describe('addStatsInto (the engine adds many intervals in place)', () => {
+  it.each(DRIVING_STYLE_COUNTERS.map((counter, i) => [counter, i + 1.5]))(
+    'adds %s as addStats does, and leaves the derived figures',
+    (counter, value) => {
+      const sum = stats({ drivingDistance: 2000, drivingTime: 100, fuelUsedDriving: 1 });
+      const part = stats({ [counter]: value });
+      const expected = addStats(sum, part);
+      const before = { ...sum };
+      addStatsInto(sum, part);
+      expect(sum[counter]).toBe(expected[counter]);
+      expect(deriveStats(sum)).toEqual(expected);
+      expect(sum.averageSpeedDriving).toBe(before.averageSpeedDriving);
+    },
+  );
+
+  it('emptyStats answers a new object each time', () => {
+    const a = emptyStats();
+    a.stops = 3;
+    expect(emptyStats().stops).toBe(0);
   });
 });

@@ -1,5 +1,12 @@
 // Driving style's front door: pure maths and the score (docs/scoring.md); no I/O.
-export { addStats, deltaStats, deriveStats, emptyStats, subtractStats } from './driving-style.js';
+export {
+  addStats,
+  addStatsInto,
+  deltaStats,
+  deriveStats,
+  emptyStats,
+  subtractStats,
+} from './driving-style.js';
 export {
   DEFAULT_SCORE_SETTINGS,
   SCORE_COMPONENTS,

@@ -1,5 +1,5 @@
 import type { DeviceEvent, DrivingStyleData, RawRecordMetrics } from '@fleet/contract';
-import { addStats, deltaStats, emptyStats } from '../drivingstyle/index.js';
+import { addStatsInto, deltaStats, deriveStats, emptyStats } from '../drivingstyle/index.js';
 
 /** Driver id of driving with no linked driver. */
 export const UNKNOWN_DRIVER = 0;
@@ -104,6 +104,8 @@ export function withoutDismissed(
   dismissed: ReadonlySet<string>,
   open: Set<Field>,
 ): DrivingStyleData {
+  // Nothing dismissed (nearly always): nothing to take out, and no episode can be open.
+  if (dismissed.size === 0) return delta;
   const cleared = new Set(open);
   const out = { ...delta };
   for (const event of record.events ?? []) {
@@ -149,8 +151,11 @@ export function driverAt(links: DriverLinkPeriod[], t: Date, extendSeconds: numb
 
 const hourOf = (t: Date) => new Date(Math.floor(t.getTime() / 3_600_000) * 3_600_000);
 
+/** Adds into the map's sum for `key` (made on first use); its derived figures come at the end. */
 function addTo<K>(map: Map<K, DrivingStyleData>, key: K, stats: DrivingStyleData) {
-  map.set(key, addStats(map.get(key) ?? emptyStats(), stats));
+  let sum = map.get(key);
+  if (!sum) map.set(key, (sum = emptyStats()));
+  addStatsInto(sum, stats);
 }
 
 /**
@@ -201,13 +206,13 @@ export function processDay(input: DayInput): DayResult {
       if (inDay(record.timestamp)) {
         const hour = hourOf(record.timestamp);
         const key = `${hour.toISOString()}|${driverId}`;
-        const bucket = result.hourly.get(key) ?? { hour, driverId, stats: emptyStats() };
-        bucket.stats = addStats(bucket.stats, delta);
-        result.hourly.set(key, bucket);
+        let bucket = result.hourly.get(key);
+        if (!bucket) result.hourly.set(key, (bucket = { hour, driverId, stats: emptyStats() }));
+        addStatsInto(bucket.stats, delta);
         addTo(result.daily, driverId, delta);
       }
       if (open) {
-        open.stats = addStats(open.stats, delta);
+        addStatsInto(open.stats, delta);
         addTo(open.drivers, driverId, delta);
       }
     }
@@ -248,6 +253,14 @@ export function processDay(input: DayInput): DayResult {
     const silent = (now.getTime() - previous.timestamp.getTime()) / 1000 > SILENT_TRIP_SECONDS;
     if (silent) close(open, previous);
     else trips.push(open); // still driving
+  }
+
+  // The sums' derived figures, once (addStatsInto leaves them).
+  for (const bucket of result.hourly.values()) bucket.stats = deriveStats(bucket.stats);
+  for (const [driverId, stats] of result.daily) result.daily.set(driverId, deriveStats(stats));
+  for (const trip of trips) {
+    trip.stats = deriveStats(trip.stats);
+    for (const [driverId, stats] of trip.drivers) trip.drivers.set(driverId, deriveStats(stats));
   }
 
   // The trip under way when the day began is rebuilt too: its stop may be what arrived late.
