@@ -193,7 +193,7 @@ export class EngineRepository {
    */
   async claim(trx: Transaction<Database>, limit = 1): Promise<ClaimedDay[]> {
     // The assets' advisory locks are taken in the same statement, after the delete, in asset
-    // order (as ingestion takes them): one round trip.
+    // order (every worker takes them so): one round trip.
     const { rows } = await sql<{ asset_id: number; day: string; start: Date; end: Date }>`
       WITH claimed AS (
         DELETE FROM engine_queue q
