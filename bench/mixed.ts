@@ -574,6 +574,8 @@ export async function mixedLoad(bench: Bench, options: MixedOptions): Promise<Mi
 
 const s1 = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'not all seen');
 const ms0 = (ms: number) => `${Math.round(ms)} ms`;
+/** A step's trip lag; none for the users alone. */
+const lagOf = (s: MixedStep, which: 'p50' | 'p99' | 'max') => (s.devices ? s1(s.lag[which]) : '–');
 
 export function mixedBlock(r: MixedResult, date: string, machine: string): string {
   const names = Object.keys(r.idle);
@@ -588,7 +590,7 @@ export function mixedBlock(r: MixedResult, date: string, machine: string): strin
     '| ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
     ...r.steps.map(
       (s) =>
-        `| ${s.devices} | ${s.seconds} | ${s.load} | ${s.queue.map(([, q]) => q).join(' ')} | ${s.lag.trips} | ${s1(s.lag.p50)} | ${s1(s.lag.p99)} | ${s1(s.lag.max)} | ${s.rssMb.max} MB | ${s.holds ? 'yes' : 'no'} | ${s.alerts ? `${ms0(s.alerts.p50)} / ${ms0(s.alerts.p99)} / ${s.alerts.missed} of ${s.alerts.runs}` : '–'} |`,
+        `| ${s.devices} | ${s.seconds} | ${s.load} | ${s.queue.map(([, q]) => q).join(' ')} | ${s.lag.trips} | ${lagOf(s, 'p50')} | ${lagOf(s, 'p99')} | ${lagOf(s, 'max')} | ${s.rssMb.max} MB | ${s.devices ? (s.holds ? 'yes' : 'no') : '–'} | ${s.alerts ? `${ms0(s.alerts.p50)} / ${ms0(s.alerts.p99)} / ${s.alerts.missed} of ${s.alerts.runs}` : '–'} |`,
     ),
     '',
     `p99 of each call under load ÷ its idle p99 (idle: one caller at a time)${alone ? '; then ÷ its p99 with the users alone (0 devices): what the devices add' : ''}:`,
@@ -599,7 +601,7 @@ export function mixedBlock(r: MixedResult, date: string, machine: string): strin
       const idle = r.idle[name]!;
       const cells = r.steps.map((s) => {
         const f = name === 'device post' ? s.posts : s.reads[name];
-        if (!f) return '–';
+        if (!f?.calls) return '–';
         const fail = f.failures ? `, ${f.failures} of ${f.calls} failed` : '';
         const base = alone && s !== alone ? alone.reads[name] : undefined;
         const added = base ? `; ${(f.p99 / base.p99).toFixed(1)}× alone` : '';
