@@ -234,6 +234,18 @@ export interface EngineQueueTable {
   asset_id: number;
   day: ColumnType<string, unknown, unknown>;
   queued_at: CreatedAt;
+  /** the earliest record queued since the day was claimed; -infinity: rebuild it whole (migration 0028) */
+  since: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** An asset-day's fold after the last record the engine read (migration 0028, the incremental day). */
+export interface EngineDayStateTable {
+  asset_id: number;
+  day: ColumnType<string, unknown, unknown>;
+  lower: Date;
+  pre_count: number;
+  through: Date;
+  fold: ColumnType<unknown, string, string>;
 }
 
 /** Reverse-geocoding answers, by provider and position rounded to about 100 m. */
@@ -492,6 +504,7 @@ export interface Database {
   stats_daily: StatsDailyTable;
   asset_state: AssetStateTable;
   engine_queue: EngineQueueTable;
+  engine_day_state: EngineDayStateTable;
   geocode_cache: GeocodeCacheTable;
   organisation_settings: OrganisationSettingsTable;
   device_commands: DeviceCommandTable;

@@ -23,6 +23,7 @@ import * as alertsAtIngestion from './2026-11-27-0024-alerts-at-ingestion.js';
 import * as caseAlerts from './2026-11-27-0025-case-alerts.js';
 import * as batchedPositionEvents from './2026-11-27-0026-batched-position-events.js';
 import * as engineWrite from './2026-11-27-0027-engine-write.js';
+import * as incrementalDay from './2026-11-27-0028-incremental-day.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0025-case-alerts': caseAlerts,
   '2026-11-27-0026-batched-position-events': batchedPositionEvents,
   '2026-11-27-0027-engine-write': engineWrite,
+  '2026-11-27-0028-incremental-day': incrementalDay,
 };

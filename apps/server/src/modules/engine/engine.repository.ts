@@ -11,6 +11,7 @@ import {
   type EngineRecord,
   type TripResult,
 } from './process-day.js';
+import type { DayFoldJson } from './day-fold-json.js';
 import { StepTimer } from './step-timer.js';
 import type { ZoneVersion } from '../zones/index.js';
 import type { DayZoneVisit } from './zone-visits-of-day.js';
@@ -25,22 +26,42 @@ export interface ClaimedDay {
   day: string;
   start: Date;
   end: Date;
+  /** the earliest record queued for it since it was last claimed; null: rebuild it whole */
+  since: Date | null;
 }
 
 /** How far around a day the engine reads: trips that began before it, and their stops after it. */
 const LOOK_BACK = '2 days';
 const LOOK_AHEAD = '1 day';
 
-/** The claimed asset-days as a relation d(asset_id, start, "end", n), n counting from 1. */
+/** The claimed asset-days as a relation d(asset_id, start, "end", day, since, n), n counting from 1. */
 const claimedDays = (days: ClaimedDay[]) => sql`unnest(
   ${days.map((d) => d.assetId)}::integer[],
   ${days.map((d) => d.start.toISOString())}::timestamptz[],
-  ${days.map((d) => d.end.toISOString())}::timestamptz[]
-) WITH ORDINALITY AS d(asset_id, start, "end", n)`;
+  ${days.map((d) => d.end.toISOString())}::timestamptz[],
+  ${days.map((d) => d.day)}::date[],
+  ${days.map((d) => d.since?.toISOString() ?? null)}::timestamptz[]
+) WITH ORDINALITY AS d(asset_id, start, "end", day, since, n)`;
+
+/**
+ * Where an asset-day's read began, kept with its fold (engine_day_state) to know at the next
+ * batch whether the records before the day are still those it read. Times as PostgreSQL wrote
+ * them, to the microsecond.
+ */
+export interface DayWindow {
+  lower: string;
+  preCount: number;
+  /** the time of the last record the fold holds */
+  through: string | null;
+}
 
 /** What one claimed asset-day's rebuild reads (EngineRepository.inputs). */
 export interface DayInputs {
+  /** the records to fold in: all of the day's, or those after `resumed`'s fold */
   records: EngineRecord[];
+  window: DayWindow;
+  /** the day's fold to resume, when everything queued for it since is newer */
+  resumed: DayFoldJson | null;
   links: DriverLinkPeriod[];
   /** events a reviewer dismissed, as dismissedKey */
   dismissed: Set<string>;
@@ -95,18 +116,23 @@ const back = sql`d.start - ${LOOK_BACK}::interval`;
 const ahead = sql`d."end" + ${LOOK_AHEAD}::interval`;
 
 /**
- * Each asset-day's records, oldest first (ord): from its last TRIP_START before the day (the
- * trip under way at midnight; else its last record before the day, for the first interval) to
- * its first trip boundary after the day (what ends the trip under way at the end), each at most
- * LOOK_BACK / LOOK_AHEAD away. Issue 18: reading the whole window made a day's rebuild cost the
- * records of three or four days; processDay answers the same for both, as records outside these
- * bounds only touch trips that neither start nor run in the day.
+ * The bounds of each claimed asset-day's read, as relations the parts below use:
+ * - windows(n, asset_id, start, "end", day, since, lower, upper, pre_count): from its last
+ *   TRIP_START before the day (the trip under way at midnight; else its last record before the
+ *   day, for the first interval) to its first trip boundary after the day (what ends the trip
+ *   under way at the end), each at most LOOK_BACK / LOOK_AHEAD away; pre_count records before
+ *   the day. Issue 18: reading the whole window made a day's rebuild cost the records of three
+ *   or four days; processDay answers the same for both, as records outside these bounds only
+ *   touch trips that neither start nor run in the day.
+ * - resumed(n, through, fold): the days whose fold (engine_day_state) can be resumed: every
+ *   record queued since is later than its last one, and the records before the day are those
+ *   it read (the same lower bound and count).
  */
-const recordsOf = (days: ClaimedDay[]) => sql`
-  WITH days AS (
+const windowsOf = (days: ClaimedDay[]) => sql`
+  days AS (
     SELECT * FROM ${claimedDays(days)}
   ), bounds AS (
-    SELECT d.n, d.asset_id,
+    SELECT d.*,
       coalesce(
         (SELECT max("timestamp") FROM raw_records WHERE asset_id = d.asset_id
           AND transfer_reason = 'TRIP_START' AND "timestamp" >= ${back} AND "timestamp" < d.start),
@@ -121,12 +147,30 @@ const recordsOf = (days: ClaimedDay[]) => sql`
         ${ahead}
       ) AS upper
     FROM days d
-  )
-  SELECT b.n, row_number() OVER (ORDER BY b.n, "timestamp",
+  ), windows AS (
+    SELECT b.*, (SELECT count(*) FROM raw_records WHERE asset_id = b.asset_id
+        AND "timestamp" >= b.lower AND "timestamp" < b.start)::integer AS pre_count
+    FROM bounds b
+  ), resumed AS (
+    SELECT w.n, s.through, s.fold
+    FROM windows w JOIN engine_day_state s ON s.asset_id = w.asset_id AND s.day = w.day
+    WHERE s.through < w.since AND s.lower = w.lower AND s.pre_count = w.pre_count
+  )`;
+
+/** Each asset-day's records to fold in, oldest first (ord): those of its window, or after its fold's. */
+const recordsOf = sql`
+  SELECT w.n, row_number() OVER (ORDER BY w.n, "timestamp",
       CASE transfer_reason WHEN 'TRIP_START' THEN 0 WHEN 'TRIP_STOP' THEN 2 ELSE 1 END) AS ord,
     "timestamp", transfer_reason, device_id, latitude, longitude, speed, events, metrics
-  FROM bounds b JOIN raw_records r ON r.asset_id = b.asset_id
-    AND r."timestamp" >= b.lower AND r."timestamp" < b.upper`;
+  FROM windows w LEFT JOIN resumed s ON s.n = w.n
+  JOIN raw_records r ON r.asset_id = w.asset_id
+    AND r."timestamp" >= w.lower AND r."timestamp" < w.upper
+    AND r."timestamp" > coalesce(s.through, '-infinity')`;
+
+/** Each asset-day's window, and its fold if resumed. */
+const windowRowsOf = sql`
+  SELECT w.n, 0 AS ord, w.lower, w.pre_count, s.through, s.fold
+  FROM windows w LEFT JOIN resumed s ON s.n = w.n`;
 
 /** Each asset-day's driver links around it, by start (ord). */
 const driverLinksOf = (days: ClaimedDay[]) => sql`
@@ -172,6 +216,17 @@ const zoneVersionsOf = (days: ClaimedDay[]) => sql`
    WHERE v.group_id IS NULL OR EXISTS (
            SELECT 1 FROM group_assets g WHERE g.group_id = v.group_id AND g.asset_id = d.asset_id)`;
 
+/** A rebuilt asset-day, as `write` takes it. */
+export interface DoneDay {
+  day: ClaimedDay;
+  result: DayResult;
+  zoneVisits?: DayZoneVisit[];
+  /** its result is of the records after its fold's: it adds events and deletes no trip */
+  resumed?: boolean;
+  /** its fold to keep for the next batch (none: the next batch rebuilds it whole) */
+  fold?: { window: DayWindow; json: DayFoldJson };
+}
+
 /** The first key of the engine's advisory locks (pg_advisory_xact_lock(class, asset id)). */
 const ASSET_LOCK_CLASS = 18;
 
@@ -194,52 +249,76 @@ export class EngineRepository {
   async claim(trx: Transaction<Database>, limit = 1): Promise<ClaimedDay[]> {
     // The assets' advisory locks are taken in the same statement, after the delete, in asset
     // order (every worker takes them so): one round trip.
-    const { rows } = await sql<{ asset_id: number; day: string; start: Date; end: Date }>`
+    const { rows } = await sql<{
+      asset_id: number;
+      day: string;
+      start: Date;
+      end: Date;
+      since: Date | null;
+    }>`
       WITH claimed AS (
         DELETE FROM engine_queue q
         USING (
           SELECT asset_id, day FROM engine_queue ORDER BY queued_at, day LIMIT ${limit} FOR UPDATE SKIP LOCKED
         ) c
         WHERE q.asset_id = c.asset_id AND q.day = c.day
-        RETURNING q.asset_id, q.day
+        RETURNING q.asset_id, q.day, q.since
       ), locked AS (
         SELECT pg_advisory_xact_lock(${ASSET_LOCK_CLASS}, a)
         FROM (SELECT DISTINCT asset_id AS a FROM claimed ORDER BY a) ordered
       )
       SELECT asset_id, day::text,
         (day::timestamp AT TIME ZONE ${this.timezone}) AS start,
-        ((day + 1)::timestamp AT TIME ZONE ${this.timezone}) AS "end"
+        ((day + 1)::timestamp AT TIME ZONE ${this.timezone}) AS "end",
+        CASE WHEN since = '-infinity' THEN NULL ELSE since END AS since
       FROM claimed WHERE (SELECT count(*) FROM locked) >= 0`.execute(trx);
     return rows
-      .map((r) => ({ assetId: r.asset_id, day: r.day, start: r.start, end: r.end }))
+      .map((r) => ({ assetId: r.asset_id, day: r.day, start: r.start, end: r.end, since: r.since }))
       .sort((a, b) => a.assetId - b.assetId || a.day.localeCompare(b.day));
   }
 
   /**
    * What each claimed asset-day's rebuild reads, in one statement for the batch (issue 18: a
    * statement per kind of input, each a round trip to a busy PostgreSQL, was a fifth of the
-   * engine's time): its records, its driver links, the events reviewers dismissed and its zone
-   * versions. Each part is a query of its own below, its rows brought back as one JSON array.
+   * engine's time): its records (only the new ones when its fold is resumed), its window and
+   * fold, its driver links, the events reviewers dismissed and its zone versions. Each part is
+   * a query of its own, its rows brought back as one JSON array.
    */
   async inputs(trx: Transaction<Database>, days: ClaimedDay[]): Promise<DayInputs[]> {
     const part = (query: ReturnType<typeof sql>) =>
       sql`(SELECT coalesce(json_agg(q ORDER BY q.n, q.ord), '[]') FROM (${query}) q)`;
     const { rows } = await sql<{
       records: (RecordRow & { n: number })[];
+      windows: {
+        n: number;
+        lower: string;
+        pre_count: number;
+        through: string | null;
+        fold: DayFoldJson | null;
+      }[];
       links: { n: number; driver_id: number; from: string; until: string | null }[];
       dismissed: { n: number; event_type: string; event_time: string }[];
       zones: (ZoneRow & { n: number })[];
-    }>`SELECT ${part(recordsOf(days))} AS records, ${part(driverLinksOf(days))} AS links,
-      ${part(dismissedOf(days))} AS dismissed, ${part(zoneVersionsOf(days))} AS zones`.execute(trx);
-    const { records, links, dismissed, zones } = rows[0]!;
-    const out: DayInputs[] = days.map(() => ({
+    }>`WITH ${windowsOf(days)}
+      SELECT ${part(recordsOf)} AS records, ${part(windowRowsOf)} AS windows,
+      ${part(driverLinksOf(days))} AS links, ${part(dismissedOf(days))} AS dismissed,
+      ${part(zoneVersionsOf(days))} AS zones`.execute(trx);
+    const { records, windows, links, dismissed, zones } = rows[0]!;
+    const out: DayInputs[] = windows.map((w) => ({
       records: [],
+      window: { lower: w.lower, preCount: w.pre_count, through: w.through },
+      resumed: w.fold,
       links: [],
       dismissed: new Set<string>(),
       zones: [],
     }));
     const of = (n: number) => out[Number(n) - 1]!;
-    for (const r of records) of(r.n).records.push(engineRecord(r));
+    for (const r of records) {
+      const day = of(r.n);
+      day.records.push(engineRecord(r));
+      // The time as PostgreSQL has it (a Date keeps milliseconds): what the next read starts after.
+      day.window.through = r.timestamp;
+    }
     for (const r of links)
       of(r.n).links.push({
         driverId: r.driver_id,
@@ -253,7 +332,8 @@ export class EngineRepository {
   }
 
   /**
-   * Queues the local day of `time` for the asset, records or not (a case's event changed status).
+   * Queues the local day of `time` for the asset, records or not (a case's event changed status),
+   * to be rebuilt whole (since -infinity: the dismissal may touch any of its records).
    * ON CONFLICT DO UPDATE locks a row already queued, as ingestion does: called inside the
    * transaction that changes the case, no worker can take the day before that commits.
    */
@@ -261,7 +341,7 @@ export class EngineRepository {
     const queue = sql`
       INSERT INTO engine_queue (asset_id, day)
       VALUES (${assetId}, (${time}::timestamptz AT TIME ZONE ${this.timezone})::date)
-      ON CONFLICT (asset_id, day) DO UPDATE SET queued_at = engine_queue.queued_at`;
+      ON CONFLICT (asset_id, day) DO UPDATE SET since = '-infinity'`;
     // Inside the caller's transaction a retry is the caller's: its whole transaction was rolled back.
     if (executor !== this.db) await queue.execute(executor);
     else await retryOnConflict(() => queue.execute(this.db));
@@ -272,19 +352,23 @@ export class EngineRepository {
    * engine_write (migration 0027: a statement per step, each a round trip to a busy
    * PostgreSQL, were most of the engine's time). Days must be in claim order (asset, day):
    * where two days of one asset both rebuild a trip (the one under way at midnight), the later
-   * day's wins, as when they were written one after the other.
+   * day's wins, as when they were written one after the other. A resumed day adds its events
+   * and upserts its trips (migration 0028); each day's fold is kept for its next batch.
    */
-  async write(
-    trx: Transaction<Database>,
-    done: { day: ClaimedDay; result: DayResult; zoneVisits?: DayZoneVisit[] }[],
-  ) {
+  async write(trx: Transaction<Database>, done: DoneDay[]) {
     if (!done.length) return;
-    const days = done.map(({ day, result }) => ({
+    const days = done.map(({ day, result, resumed = false, fold }) => ({
       asset_id: day.assetId,
       start: day.start,
       end: day.end,
       day: day.day,
-      trips_from: result.tripsFrom,
+      resumed,
+      // A resumed day's result holds only the trips its new records touched: none is gone.
+      trips_from: resumed ? null : result.tripsFrom,
+      lower: fold?.window.lower ?? null,
+      pre_count: fold?.window.preCount ?? null,
+      through: fold?.window.through ?? null,
+      fold: fold?.json ?? null,
     }));
     const hourly = done.flatMap(({ day, result }) =>
       [...result.hourly.values()].map((h) => ({
@@ -393,13 +477,16 @@ export class EngineRepository {
     await retryOnConflict(() => queue.execute(this.db));
   }
 
-  /** Locks an already queued row as ingestion does (ingest.repository.ts): no stale day. */
+  /**
+   * Locks an already queued row as ingestion does (ingest.repository.ts): no stale day. What
+   * they changed may be older than the day's fold: it is rebuilt whole (since -infinity).
+   */
   private queueDays(table: ReturnType<typeof sql>, where: ReturnType<typeof sql>) {
     return sql`
       INSERT INTO engine_queue (asset_id, day)
       SELECT DISTINCT asset_id, ("timestamp" AT TIME ZONE ${this.timezone})::date FROM ${table}
       WHERE ${where} AND asset_id IS NOT NULL
-      ON CONFLICT (asset_id, day) DO UPDATE SET queued_at = engine_queue.queued_at`;
+      ON CONFLICT (asset_id, day) DO UPDATE SET since = '-infinity'`;
   }
 
   /** The latest position of each asset, read again from its records and datapoints. */

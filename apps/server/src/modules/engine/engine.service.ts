@@ -1,12 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { DEFAULT_DRIVER_LINK_EXTEND_TIME } from '@fleet/contract';
 import { OutageLog } from '../../lib/outage.js';
 import { retryOnConflict } from '../../lib/postgres-errors.js';
-import type { ClaimedDay, EngineRepository } from './engine.repository.js';
-import { processDay } from './process-day.js';
+import type { ClaimedDay, DayInputs, DoneDay, EngineRepository } from './engine.repository.js';
+import { foldFromJson, foldToJson } from './day-fold-json.js';
+import { emptyFold, finishDay, foldRecords } from './process-day.js';
 import { zoneVisitsOfDay } from './zone-visits-of-day.js';
 
 /** The rollups assume links count this long after they end (the reports' default driverLinkExtendTime). */
@@ -21,6 +22,35 @@ const IDLE_POLL_MS = 250;
  * of 64, the queue stayed mostly under 450 and the lag p99 was 5.4 s (bench, 2026-11-27).
  */
 const BATCH_DAYS = 64;
+
+/**
+ * One claimed asset-day's result from its inputs: its fold resumed with the new records, or
+ * made from all of them. The fold is kept for the next batch unless the asset has zones (their
+ * visits are worked out from the whole day's positions) or the day had no record.
+ */
+function rebuild(day: ClaimedDay, input: DayInputs, now: Date): DoneDay {
+  const { records, links, dismissed, zones, window, resumed } = input;
+  const context = {
+    links,
+    dismissed,
+    start: day.start,
+    end: day.end,
+    extendSeconds: ROLLUP_EXTEND_SECONDS,
+  };
+  const fold = resumed ? foldFromJson(resumed) : emptyFold();
+  const result = finishDay(fold, foldRecords(fold, records, context), { ...context, now });
+  const zoneVisits = zones.length
+    ? zoneVisitsOfDay({ records, versions: zones, links, start: day.start, end: day.end })
+    : [];
+  const keep = !zones.length && fold.previous !== undefined;
+  return {
+    day,
+    result,
+    zoneVisits,
+    resumed: resumed !== null,
+    fold: keep ? { window, json: foldToJson(fold) } : undefined,
+  };
+}
 
 /**
  * Drains the queue of asset-days to rebuild. A few asset-days at a time are claimed,
@@ -56,31 +86,11 @@ export class EngineService {
           this.repository.db.transaction().execute(async (trx) => {
             claimed = await timer.time('claim', () => this.repository.claim(trx, this.batchDays));
             if (!claimed.length) return 0;
-            const inputs = await timer.time('inputs', () => this.repository.inputs(trx, claimed));
+            const inputs = await timer.time('inputs', () => this.inputs(trx, claimed));
             const t0 = performance.now();
-            const done = claimed.map((day, i) => {
-              const { records, links, dismissed, zones } = inputs[i]!;
-              return {
-                day,
-                zoneVisits: zoneVisitsOfDay({
-                  records,
-                  versions: zones,
-                  links,
-                  start: day.start,
-                  end: day.end,
-                }),
-                result: processDay({
-                  records,
-                  links,
-                  dismissed,
-                  start: day.start,
-                  end: day.end,
-                  extendSeconds: ROLLUP_EXTEND_SECONDS,
-                  now,
-                }),
-              };
-            });
+            const done = claimed.map((day, i) => rebuild(day, inputs[i]!, now));
             timer.add('processDay', performance.now() - t0);
+            timer.add('resumed', 0, done.filter((d) => d.resumed).length);
             timer.add(
               'records read',
               0,
@@ -97,6 +107,25 @@ export class EngineService {
       for (const day of claimed) await this.repository.postpone(day);
       throw error;
     }
+  }
+
+  /**
+   * The claimed days' inputs. A day resumed whose asset has zones (created since its fold was
+   * kept) is read again whole: zone visits are worked out from all of the day's positions.
+   */
+  private async inputs(trx: Transaction<Database>, claimed: ClaimedDay[]): Promise<DayInputs[]> {
+    const inputs = await this.repository.inputs(trx, claimed);
+    const again = claimed.flatMap((day, i) =>
+      inputs[i]!.resumed && inputs[i]!.zones.length ? [{ day, i }] : [],
+    );
+    if (again.length) {
+      const whole = await this.repository.inputs(
+        trx,
+        again.map(({ day }) => ({ ...day, since: null })),
+      );
+      again.forEach(({ i }, j) => (inputs[i] = whole[j]!));
+    }
+    return inputs;
   }
 
   /** Works until the queue is empty (tests, imports). */

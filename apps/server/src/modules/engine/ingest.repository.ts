@@ -91,16 +91,18 @@ export class IngestRepository {
         ON CONFLICT DO NOTHING
         RETURNING device_id, "timestamp", asset_id, latitude, longitude, speed
       ), days AS (
-        SELECT DISTINCT asset_id, ("timestamp" AT TIME ZONE ${this.timezone})::date AS day
-        FROM inserted WHERE asset_id IS NOT NULL
+        SELECT asset_id, ("timestamp" AT TIME ZONE ${this.timezone})::date AS day, min("timestamp") AS since
+        FROM inserted WHERE asset_id IS NOT NULL GROUP BY 1, 2
       ), queued AS (
-        INSERT INTO engine_queue (asset_id, day)
-        SELECT asset_id, day FROM (
-          SELECT asset_id, day FROM days
-          UNION
-          SELECT asset_id, day + 1 FROM days WHERE day < (now() AT TIME ZONE ${this.timezone})::date
-        ) d ORDER BY asset_id, day
-        ON CONFLICT (asset_id, day) DO UPDATE SET queued_at = engine_queue.queued_at
+        -- since: the earliest record queued for the day, so the engine can read only what is
+        -- new (migration 0028); a record of the day before counts for the day after as well.
+        INSERT INTO engine_queue (asset_id, day, since)
+        SELECT asset_id, day, min(since) FROM (
+          SELECT asset_id, day, since FROM days
+          UNION ALL
+          SELECT asset_id, day + 1, since FROM days WHERE day < (now() AT TIME ZONE ${this.timezone})::date
+        ) d GROUP BY asset_id, day ORDER BY asset_id, day
+        ON CONFLICT (asset_id, day) DO UPDATE SET since = least(engine_queue.since, excluded.since)
         RETURNING 1
       ),
       ${this.moveState(sql`(SELECT count(*) FROM queued) >= 0`)}`,

@@ -159,32 +159,59 @@ function addTo<K>(map: Map<K, DrivingStyleData>, key: K, stats: DrivingStyleData
 }
 
 /**
- * Everything the engine derives for one asset and one local day, from the
- * records around it. The interval between two consecutive records belongs to
- * the later one: its hour, its day, its driver, and the trip open during it.
- * Trips run from TRIP_START to TRIP_STOP; a new TRIP_START closes an open trip
- * at the record before it; a trip silent for an hour ends at its last record.
+ * processDay's running state after some of an asset-day's records, in record order (issue 18
+ * §1, the incremental day). The sums have no derived figures yet (finishDay works them out);
+ * trips already closed are not in it: they come out of foldRecords as they close.
  */
-export function processDay(input: DayInput): DayResult {
-  const { records, links, start, end, extendSeconds, now, dismissed = new Set<string>() } = input;
+export interface DayFold {
+  /** the last record folded in */
+  previous: EngineRecord | undefined;
+  /** the trip under way after it, if any */
+  open: TripResult | undefined;
+  /** time counters of dismissed episodes still under way (withoutDismissed) */
+  openDismissed: Set<Field>;
+  hourly: DayResult['hourly'];
+  daily: DayResult['daily'];
+}
+
+/** What folding some records in gives beyond the new state: the day's events they carry, and the trips they closed. */
+export interface FoldOutput {
+  events: DayResult['events'];
+  closed: TripResult[];
+}
+
+/** What a fold of an asset-day needs besides its records (DayInput without them). */
+export type FoldContext = Pick<DayInput, 'links' | 'start' | 'end' | 'extendSeconds' | 'dismissed'>;
+
+export const emptyFold = (): DayFold => ({
+  previous: undefined,
+  open: undefined,
+  openDismissed: new Set(),
+  hourly: new Map(),
+  daily: new Map(),
+});
+
+/**
+ * Folds the records (after fold.previous, oldest first) into `fold`, in place. The interval
+ * between two consecutive records belongs to the later one: its hour, its day, its driver,
+ * and the trip open during it. Trips run from TRIP_START to TRIP_STOP; a new TRIP_START closes
+ * an open trip at the record before it; a trip silent for an hour ends at its last record.
+ */
+export function foldRecords(
+  fold: DayFold,
+  records: readonly EngineRecord[],
+  context: FoldContext,
+): FoldOutput {
+  const { links, start, end, extendSeconds, dismissed = new Set<string>() } = context;
   const inDay = (t: Date) => t >= start && t < end;
-  const result: DayResult = {
-    hourly: new Map(),
-    daily: new Map(),
-    events: [],
-    trips: [],
-    tripsFrom: start,
-  };
-  const trips: TripResult[] = [];
-  let open: TripResult | undefined;
-  let previous: EngineRecord | undefined;
-  const openDismissed = new Set<Field>();
+  const out: FoldOutput = { events: [], closed: [] };
+  let { open, previous } = fold;
 
   const close = (trip: TripResult, at: EngineRecord) => {
     trip.end = at.timestamp;
     trip.endLatitude = at.latitude;
     trip.endLongitude = at.longitude;
-    trips.push(trip);
+    out.closed.push(trip);
   };
 
   for (const record of records) {
@@ -199,17 +226,17 @@ export function processDay(input: DayInput): DayResult {
         deltaStats(previous.metrics, record.metrics, elapsed),
         record,
         dismissed,
-        openDismissed,
+        fold.openDismissed,
       );
       // Time parked between trips is not driving-style time.
       if (!open) delta.totalTime = 0;
       if (inDay(record.timestamp)) {
         const hour = hourOf(record.timestamp);
         const key = `${hour.toISOString()}|${driverId}`;
-        let bucket = result.hourly.get(key);
-        if (!bucket) result.hourly.set(key, (bucket = { hour, driverId, stats: emptyStats() }));
+        let bucket = fold.hourly.get(key);
+        if (!bucket) fold.hourly.set(key, (bucket = { hour, driverId, stats: emptyStats() }));
         addStatsInto(bucket.stats, delta);
-        addTo(result.daily, driverId, delta);
+        addTo(fold.daily, driverId, delta);
       }
       if (open) {
         addStatsInto(open.stats, delta);
@@ -217,10 +244,10 @@ export function processDay(input: DayInput): DayResult {
       }
     }
     // The first record ends no interval, but a dismissed episode may start at it.
-    else withoutDismissed(emptyStats(), record, dismissed, openDismissed);
+    else withoutDismissed(emptyStats(), record, dismissed, fold.openDismissed);
     if (inDay(record.timestamp)) {
       for (const event of record.events ?? []) {
-        result.events.push({
+        out.events.push({
           timestamp: eventTime(event, record),
           eventType: event.eventType,
           driverId: driverId === UNKNOWN_DRIVER ? null : driverId,
@@ -249,23 +276,63 @@ export function processDay(input: DayInput): DayResult {
     }
     previous = record;
   }
+  fold.open = open;
+  fold.previous = previous;
+  return out;
+}
+
+const derivedTrip = (trip: TripResult): TripResult => ({
+  ...trip,
+  stats: deriveStats(trip.stats),
+  drivers: new Map([...trip.drivers].map(([driverId, stats]) => [driverId, deriveStats(stats)])),
+});
+
+/**
+ * The day's result from a fold and what folding gave: the sums with their derived figures,
+ * and the trips of the day among `closed` and the one still under way (ended at its last
+ * record if silent for an hour by `now`). The fold is left as it is, to be resumed.
+ */
+export function finishDay(
+  fold: DayFold,
+  output: FoldOutput,
+  context: Pick<DayInput, 'start' | 'end' | 'now'>,
+): DayResult {
+  const { start, end, now } = context;
+  const trips = output.closed.map(derivedTrip);
+  const { open, previous } = fold;
   if (open && previous) {
     const silent = (now.getTime() - previous.timestamp.getTime()) / 1000 > SILENT_TRIP_SECONDS;
-    if (silent) close(open, previous);
-    else trips.push(open); // still driving
+    const last = derivedTrip(open);
+    if (silent) {
+      last.end = previous.timestamp;
+      last.endLatitude = previous.latitude;
+      last.endLongitude = previous.longitude;
+    }
+    trips.push(last); // else still driving
   }
-
-  // The sums' derived figures, once (addStatsInto leaves them).
-  for (const bucket of result.hourly.values()) bucket.stats = deriveStats(bucket.stats);
-  for (const [driverId, stats] of result.daily) result.daily.set(driverId, deriveStats(stats));
-  for (const trip of trips) {
-    trip.stats = deriveStats(trip.stats);
-    for (const [driverId, stats] of trip.drivers) trip.drivers.set(driverId, deriveStats(stats));
-  }
-
   // The trip under way when the day began is rebuilt too: its stop may be what arrived late.
+  // Only one can be: a trip closes before the next starts.
   const spanning = trips.find((t) => t.start < start && (t.end === null || t.end >= start));
-  result.tripsFrom = spanning?.start ?? start;
-  result.trips = trips.filter((t) => t.start >= result.tripsFrom && t.start < end);
-  return result;
+  const tripsFrom = spanning?.start ?? start;
+  return {
+    hourly: new Map(
+      [...fold.hourly].map(([key, bucket]) => [
+        key,
+        { ...bucket, stats: deriveStats(bucket.stats) },
+      ]),
+    ),
+    daily: new Map([...fold.daily].map(([driverId, stats]) => [driverId, deriveStats(stats)])),
+    events: output.events,
+    trips: trips.filter((t) => t.start >= tripsFrom && t.start < end),
+    tripsFrom,
+  };
+}
+
+/**
+ * Everything the engine derives for one asset and one local day, from the records around it
+ * (foldRecords over all of them from an empty fold, then finishDay).
+ */
+export function processDay(input: DayInput): DayResult {
+  const fold = emptyFold();
+  return finishDay(fold, foldRecords(fold, input.records, input), input);
 }
