@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import { freePort } from '../apps/server/src/lib/free-port.js';
 import { alertLatency, type AlertLatency } from './alerts.js';
 import { percentile } from './ingest.js';
-import { apiAs, createFleet, progress, type Bench, type FleetUnit } from './setup.js';
+import { apiAs, createFleet, progress, TIMEZONE, type Bench, type FleetUnit } from './setup.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -33,6 +33,8 @@ export interface MixedOptions {
   engineWorkers: number;
   /** a directory: the server runs with --cpu-prof and writes its profile there */
   cpuProfDir?: string;
+  /** hours of today each truck has already driven before the steps (records every 10 s) */
+  dayHours: number;
 }
 
 export interface CallFigures {
@@ -64,6 +66,8 @@ export interface MixedResult {
   knee: number | null;
   engineWorkers: number;
   users: number;
+  /** records each truck's day held before the steps */
+  dayRecords: number;
 }
 
 // ── The server under test ────────────────────────────────────────────────
@@ -488,6 +492,47 @@ async function runStep(
 
 const loadNow = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(', ');
 
+/**
+ * Issue 18 §1 at the end of a working day: each truck's day already holds `hours` of driving
+ * before the steps (from local midnight at most), a record every 10 s in trips of 60 s with
+ * 20 s stops, its counters ending where the Truck's begin. Written by PostgreSQL itself and
+ * queued for the engine, which derives them before the first step. Answers the records a truck.
+ */
+async function fillDays(bench: Bench, units: FleetUnit[], hours: number): Promise<number> {
+  if (hours <= 0) return 0;
+  progress(`mixed: ${hours} h of today for each of ${units.length} trucks`);
+  const { rows } = await sql<{ n: number }>`
+    WITH span AS (
+      SELECT greatest(now() - ${hours} * interval '1 hour',
+                      date_trunc('day', now() AT TIME ZONE ${TIMEZONE}) AT TIME ZONE ${TIMEZONE}) AS first,
+             now() - interval '30 seconds' AS last
+    ), steps AS (
+      SELECT i, first + i * interval '10 seconds' AS t, count(*) OVER () AS n
+      FROM span, generate_series(0, floor(extract(epoch FROM last - first) / 10)::integer) i
+    ), inserted AS (
+      INSERT INTO raw_records (device_id, "timestamp", transfer_reason, asset_id, latitude, longitude, speed, events, metrics)
+      SELECT u.device_id, s.t,
+             CASE s.i % 8 WHEN 0 THEN 'TRIP_START' WHEN 6 THEN 'TRIP_STOP' ELSE 'PERIODIC' END,
+             u.asset_id, 5200000 - (s.n - s.i)::integer, 480000 + u.k * 50::integer,
+             CASE WHEN s.i % 8 < 6 THEN 90 ELSE 0 END, NULL,
+             jsonb_build_object('odometer', 1000000 - (s.n - s.i) * 25,
+                                'drivingTime', 0, 'engineHours', 1000,
+                                'totalFuelUsed', 5000 - (s.n - s.i) * 0.01)
+      FROM unnest(${units.map((u) => u.deviceId)}::integer[], ${units.map((u) => u.assetId)}::integer[])
+             WITH ORDINALITY AS u(device_id, asset_id, k),
+           steps s
+      WHERE s.i % 8 <> 7
+      ON CONFLICT DO NOTHING
+      RETURNING asset_id, "timestamp"
+    ), queued AS (
+      INSERT INTO engine_queue (asset_id, day)
+      SELECT DISTINCT asset_id, ("timestamp" AT TIME ZONE ${TIMEZONE})::date FROM inserted
+      ON CONFLICT (asset_id, day) DO NOTHING
+    )
+    SELECT (count(*) / ${units.length})::integer AS n FROM inserted`.execute(bench.db);
+  return rows[0]!.n;
+}
+
 async function drained(bench: Bench, ms: number) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
@@ -518,9 +563,14 @@ export async function mixedLoad(bench: Bench, options: MixedOptions): Promise<Mi
   // A fleet of 2,000 made a moment ago has no statistics yet; autovacuum would have gathered
   // them within a minute where it runs (the machine's PostgreSQL here runs without it), and
   // without them the overview's page joined 2,000 assets by a nested loop (680 ms, not 2 ms).
+  const dayRecords = await fillDays(bench, units, options.dayHours);
   await sql`ANALYZE`.execute(bench.db);
   const server = await startServer(bench, options);
   try {
+    if (dayRecords) {
+      progress(`mixed: the engine derives the days already driven (${dayRecords} records a truck)`);
+      if (!(await drained(bench, 900_000))) progress('mixed: the filled days did not drain');
+    }
     const token = await signIn(server.baseUrl);
     const list = readers(organisationId);
     progress('mixed: idle figures');
@@ -564,6 +614,7 @@ export async function mixedLoad(bench: Bench, options: MixedOptions): Promise<Mi
       knee: held.length ? Math.max(...held) : null,
       engineWorkers: options.engineWorkers,
       users: options.users,
+      dayRecords,
     };
   } finally {
     await server.stop();
@@ -582,7 +633,7 @@ export function mixedBlock(r: MixedResult, date: string, machine: string): strin
   const alone = r.steps.find((s) => s.devices === 0);
   const lines = [
     '<!-- bench:mixed -->',
-    `Run ${date} on ${machine}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}; each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview's first page (10 cards, as the screen asks), a 31-day asset report, an asset's trips and its datapoints, one call every 0.5 s each. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
+    `Run ${date} on ${machine}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}; ${r.dayRecords ? `each truck's day already held ${r.dayRecords} records (BENCH_MIXED_DAY_HOURS) before the steps; ` : ''}each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview's first page (10 cards, as the screen asks), a 31-day asset report, an asset's trips and its datapoints, one call every 0.5 s each. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
     '',
     `Knee (largest fleet whose queue does not grow and whose trip lag p99 is at most 10 s): **${r.knee ?? 'none of the steps'}**.`,
     '',

@@ -359,7 +359,8 @@ try {
   if (only === 'mixed') {
     // Issue 18: devices and users at once against a server process of its own; its block of
     // docs/performance.md. BENCH_DEVICES (the largest step), BENCH_SECONDS a step,
-    // BENCH_MIXED_STEPS (fleet sizes, comma-separated; 0: the users alone), BENCH_USERS, BENCH_CPU_PROF (a directory).
+    // BENCH_MIXED_STEPS (fleet sizes, comma-separated; 0: the users alone), BENCH_USERS, BENCH_CPU_PROF (a directory),
+    // BENCH_MIXED_DAY_HOURS (hours of today each truck has driven before the steps).
     const devices = env('BENCH_DEVICES', 1000);
     const steps = (
       process.env.BENCH_MIXED_STEPS ??
@@ -374,6 +375,7 @@ try {
       users: env('BENCH_USERS', 30),
       engineWorkers: env('BENCH_ENGINE_WORKERS', 2),
       cpuProfDir: process.env.BENCH_CPU_PROF || undefined,
+      dayHours: env('BENCH_MIXED_DAY_HOURS', 0),
     });
     const host = machine(bench.postgresVersion, bench.embedded);
     const block = mixedBlock(

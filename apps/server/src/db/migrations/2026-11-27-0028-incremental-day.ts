@@ -18,7 +18,8 @@ const TRIP_COLUMNS = `device_id, end_time, start_latitude, start_longitude, end_
  *   `through` and the records before the day are as they were: the engine then reads only
  *   the new records.
  * - engine_write: a resumed day (`resumed`) keeps the events it has and adds those of the new
- *   records; its trips are upserted and none deleted (`trips_from` null); its fold is stored.
+ *   records; its trips are upserted and none deleted (`trips_from` null); its zone visits
+ *   replace those of the same entry; its fold is stored.
  */
 const FUNCTION = sql.raw(`
   CREATE OR REPLACE FUNCTION engine_write(p_days jsonb, p_hourly jsonb, p_daily jsonb, p_events jsonb,
@@ -71,8 +72,14 @@ const FUNCTION = sql.raw(`
      WHERE s.asset_id IN (SELECT d.asset_id FROM jsonb_to_recordset(p_days) AS d(asset_id integer));
 
     -- Issue 21 §1: a trigger queues the alerts of the visits inserted.
-    DELETE FROM zone_visits t USING jsonb_to_recordset(p_days) AS d(asset_id integer, day date)
-     WHERE t.asset_id = d.asset_id AND t.day = d.day;
+    DELETE FROM zone_visits t
+     USING jsonb_to_recordset(p_days) AS d(asset_id integer, day date, resumed boolean)
+     WHERE NOT d.resumed AND t.asset_id = d.asset_id AND t.day = d.day;
+    -- A resumed day's visits are those its new records ended or still under way: each replaces
+    -- the row of the same visit (deleted and inserted, so the alerts' trigger sees it again).
+    DELETE FROM zone_visits t USING jsonb_populate_recordset(NULL::zone_visits, p_visits) v
+     WHERE t.asset_id = v.asset_id AND t.day = v.day AND t.zone_id = v.zone_id
+       AND t.entered_at = v.entered_at;
     INSERT INTO zone_visits SELECT * FROM jsonb_populate_recordset(NULL::zone_visits, p_visits)
       ON CONFLICT DO NOTHING;
 

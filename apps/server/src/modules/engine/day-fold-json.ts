@@ -1,5 +1,6 @@
 import { DRIVING_STYLE_COUNTERS, type DrivingStyleData } from '@fleet/contract';
 import { emptyStats } from '../drivingstyle/index.js';
+import type { OpenVisit, ZoneFold } from '../zones/index.js';
 import type { DayFold, EngineRecord, TripResult } from './process-day.js';
 
 /**
@@ -28,6 +29,50 @@ export interface DayFoldJson {
   dismissed: string[];
   hourly: [number, number, number[]][];
   daily: [number, number[]][];
+  /** the zone visits' fold, and the zone versions it was made with (zoneVersionsKey) */
+  zones?: ZoneFoldJson;
+}
+
+/** A ZoneFold: each visit under way as [zone, entered, last seen, max speed, speeding s, last position's time, speed, limit]. */
+export interface ZoneFoldJson {
+  key: string;
+  started: boolean;
+  open: [number, number, number, number, number, number, number | null, number | null][];
+}
+
+export function zoneFoldToJson(fold: ZoneFold, key: string): ZoneFoldJson {
+  return {
+    key,
+    started: fold.started,
+    open: [...fold.open].map(([zoneId, v]) => [
+      zoneId,
+      v.enteredAt.getTime(),
+      v.lastSeenAt.getTime(),
+      v.maxSpeed,
+      v.speedingSeconds,
+      v.last.time.getTime(),
+      v.last.speed,
+      v.last.limit,
+    ]),
+  };
+}
+
+export function zoneFoldFromJson(json: ZoneFoldJson): ZoneFold {
+  return {
+    started: json.started,
+    open: new Map(
+      json.open.map(([zoneId, entered, lastSeen, maxSpeed, speeding, time, speed, limit]) => [
+        zoneId,
+        {
+          enteredAt: new Date(entered),
+          lastSeenAt: new Date(lastSeen),
+          maxSpeed,
+          speedingSeconds: speeding,
+          last: { time: new Date(time), speed, limit },
+        } satisfies OpenVisit,
+      ]),
+    ),
+  };
 }
 
 const countersOf = (stats: DrivingStyleData) => DRIVING_STYLE_COUNTERS.map((c) => stats[c]);

@@ -6,9 +6,10 @@ import { DEFAULT_DRIVER_LINK_EXTEND_TIME } from '@fleet/contract';
 import { OutageLog } from '../../lib/outage.js';
 import { retryOnConflict } from '../../lib/postgres-errors.js';
 import type { ClaimedDay, DayInputs, DoneDay, EngineRepository } from './engine.repository.js';
-import { foldFromJson, foldToJson } from './day-fold-json.js';
+import { emptyZoneFold } from '../zones/index.js';
+import { foldFromJson, foldToJson, zoneFoldFromJson, zoneFoldToJson } from './day-fold-json.js';
 import { emptyFold, finishDay, foldRecords } from './process-day.js';
-import { zoneVisitsOfDay } from './zone-visits-of-day.js';
+import { zoneVersionsKey, zoneVisitsOfDay } from './zone-visits-of-day.js';
 
 /** The rollups assume links count this long after they end (the reports' default driverLinkExtendTime). */
 export const ROLLUP_EXTEND_SECONDS = DEFAULT_DRIVER_LINK_EXTEND_TIME;
@@ -24,9 +25,9 @@ const IDLE_POLL_MS = 250;
 const BATCH_DAYS = 64;
 
 /**
- * One claimed asset-day's result from its inputs: its fold resumed with the new records, or
- * made from all of them. The fold is kept for the next batch unless the asset has zones (their
- * visits are worked out from the whole day's positions) or the day had no record.
+ * One claimed asset-day's result from its inputs: its folds (statistics and trips, zone visits)
+ * resumed with the new records, or made from all of them. They are kept for the next batch
+ * unless the day had no record.
  */
 function rebuild(day: ClaimedDay, input: DayInputs, now: Date): DoneDay {
   const { records, links, dismissed, zones, window, resumed } = input;
@@ -39,16 +40,21 @@ function rebuild(day: ClaimedDay, input: DayInputs, now: Date): DoneDay {
   };
   const fold = resumed ? foldFromJson(resumed) : emptyFold();
   const result = finishDay(fold, foldRecords(fold, records, context), { ...context, now });
-  const zoneVisits = zones.length
-    ? zoneVisitsOfDay({ records, versions: zones, links, start: day.start, end: day.end })
-    : [];
-  const keep = !zones.length && fold.previous !== undefined;
+  const zoneFold = resumed?.zones ? zoneFoldFromJson(resumed.zones) : emptyZoneFold();
+  const zoneVisits = zoneVisitsOfDay(zoneFold, {
+    records,
+    versions: zones,
+    links,
+    start: day.start,
+    end: day.end,
+  });
+  const json = { ...foldToJson(fold), zones: zoneFoldToJson(zoneFold, zoneVersionsKey(zones)) };
   return {
     day,
     result,
     zoneVisits,
     resumed: resumed !== null,
-    fold: keep ? { window, json: foldToJson(fold) } : undefined,
+    fold: fold.previous ? { window, json } : undefined,
   };
 }
 
@@ -110,13 +116,16 @@ export class EngineService {
   }
 
   /**
-   * The claimed days' inputs. A day resumed whose asset has zones (created since its fold was
-   * kept) is read again whole: zone visits are worked out from all of the day's positions.
+   * The claimed days' inputs. A day whose fold was made with other zone versions than its
+   * asset's now (a zone drawn, moved or deleted, or a group changed) is read again whole.
    */
   private async inputs(trx: Transaction<Database>, claimed: ClaimedDay[]): Promise<DayInputs[]> {
     const inputs = await this.repository.inputs(trx, claimed);
     const again = claimed.flatMap((day, i) =>
-      inputs[i]!.resumed && inputs[i]!.zones.length ? [{ day, i }] : [],
+      inputs[i]!.resumed &&
+      (inputs[i]!.resumed!.zones?.key ?? '') !== zoneVersionsKey(inputs[i]!.zones)
+        ? [{ day, i }]
+        : [],
     );
     if (again.length) {
       const whole = await this.repository.inputs(

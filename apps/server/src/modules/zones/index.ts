@@ -10,9 +10,15 @@ export { zoneRoutes } from './zones.routes.js';
 export type { ZonesService } from './zones.service.js';
 export {
   boundingBox,
+  emptyZoneFold,
+  finishZoneVisits,
+  foldZoneVisits,
   HYSTERESIS_METRES,
+  sortVisits,
   zoneVisits,
+  type OpenVisit,
   type VisitPart,
+  type ZoneFold,
   type ZonePoint,
   type ZoneVersion,
 } from './zone-visits.core.js';

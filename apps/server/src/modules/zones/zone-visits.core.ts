@@ -163,7 +163,8 @@ const validAt = (versions: readonly ZoneVersion[], time: Date) =>
       (v.validUntil === null || time.getTime() < v.validUntil.getTime()),
   );
 
-interface Open {
+/** A visit under way: entered, and not yet clearly left. */
+export interface OpenVisit {
   enteredAt: Date;
   lastSeenAt: Date;
   maxSpeed: number;
@@ -171,6 +172,19 @@ interface Open {
   /** the last position inside: its time, speed and limit */
   last: { time: Date; speed: number | null; limit: number | null };
 }
+
+/**
+ * The visits' running state after some of a day's positions (issue 18 §1, the incremental
+ * day): whether any position came yet (the first of all takes its side plainly), and the
+ * visit under way in each zone that has one. A zone without one needs nothing: its next
+ * position is tested as if it had seen all the earlier ones.
+ */
+export interface ZoneFold {
+  started: boolean;
+  open: Map<number, OpenVisit>;
+}
+
+export const emptyZoneFold = (): ZoneFold => ({ started: false, open: new Map() });
 
 /**
  * The visits of one asset over [start, end) from its positions around the day (oldest
@@ -182,64 +196,104 @@ export function zoneVisits(input: {
   start: Date;
   end: Date;
 }): VisitPart[] {
-  const { start, end } = input;
+  const fold = emptyZoneFold();
+  const out = foldZoneVisits(fold, input);
+  return sortVisits([...out, ...finishZoneVisits(fold, input)]);
+}
+
+export const sortVisits = (visits: VisitPart[]) =>
+  visits.sort((a, b) => a.enteredAt.getTime() - b.enteredAt.getTime() || a.zoneId - b.zoneId);
+
+/**
+ * Folds positions (after the fold's, oldest first) into `fold`, in place; answers the visits
+ * they ended that overlap the day. A zone whose box misses every new position is skipped
+ * unless a visit is under way in it: none of them can enter it.
+ */
+export function foldZoneVisits(
+  fold: ZoneFold,
+  input: { points: readonly ZonePoint[]; versions: readonly ZoneVersion[]; start: Date; end: Date },
+): VisitPart[] {
   const points = input.points.filter((p) => Number.isFinite(p.lon) && Number.isFinite(p.lat));
   const box = pointsBox(points);
   if (!box) return [];
   const byZone = new Map<number, ZoneVersion[]>();
   for (const v of input.versions) {
     // The engine's cost per record stays low: a zone whose box misses the positions' is skipped.
-    if (!boxesMeet(v.bbox, box)) continue;
+    if (!boxesMeet(v.bbox, box) && !fold.open.has(v.zoneId)) continue;
     byZone.set(v.zoneId, [...(byZone.get(v.zoneId) ?? []), v]);
   }
   const out: VisitPart[] = [];
   for (const [zoneId, versions] of byZone)
-    out.push(...visitsOfZone(zoneId, versions, points, start, end));
-  return out.sort((a, b) => a.enteredAt.getTime() - b.enteredAt.getTime() || a.zoneId - b.zoneId);
+    foldZone(zoneId, versions, fold, points, input.start, input.end, out);
+  fold.started = true;
+  return out;
 }
 
-function visitsOfZone(
+/** The visits still under way at the fold's last position, as the day answers them; the fold is left as it is. */
+export function finishZoneVisits(fold: ZoneFold, day: { start: Date; end: Date }): VisitPart[] {
+  const out: VisitPart[] = [];
+  const e = day.end.getTime();
+  for (const [zoneId, open] of fold.open) {
+    // Still inside at the last position: past the day's end it continues; else it is open.
+    closeVisit(zoneId, open, null, open.lastSeenAt.getTime() >= e, day.start, day.end, out);
+  }
+  return out;
+}
+
+/** The part of [from, to) within the day, in seconds. */
+const withinDay = (from: number, to: number, s: number, e: number) =>
+  Math.max(0, Math.min(to, e) - Math.max(from, s)) / 1000;
+
+/** Ends the visit (at `exit`, or still open) and adds its part of the day to `out`, if it overlaps it. */
+function closeVisit(
+  zoneId: number,
+  o: OpenVisit,
+  exit: Date | null,
+  after: boolean,
+  start: Date,
+  end: Date,
+  out: VisitPart[],
+) {
+  const s = start.getTime();
+  const e = end.getTime();
+  const entered = o.enteredAt.getTime();
+  const exited = exit?.getTime() ?? o.lastSeenAt.getTime();
+  // only visits overlapping the day
+  if (entered >= e || (exit !== null && exited <= s) || (exit === null && exited < s && !after))
+    return;
+  const continues = exit !== null ? exited > e : after;
+  out.push({
+    zoneId,
+    enteredAt: new Date(Math.max(entered, s)),
+    exitedAt: continues ? new Date(e) : exit && new Date(exited),
+    lastSeenAt: new Date(Math.min(Math.max(o.lastSeenAt.getTime(), s), e)),
+    continued: entered < s,
+    continues,
+    maxSpeed: Math.round(o.maxSpeed * 10) / 10,
+    speedingSeconds: Math.round(o.speedingSeconds),
+  });
+}
+
+function foldZone(
   zoneId: number,
   versions: readonly ZoneVersion[],
+  fold: ZoneFold,
   points: readonly ZonePoint[],
   start: Date,
   end: Date,
-): VisitPart[] {
-  const out: VisitPart[] = [];
+  out: VisitPart[],
+) {
   const s = start.getTime();
   const e = end.getTime();
-  let open: Open | undefined;
-  let first = true;
-
-  /** The part of [from, to) within the day, in seconds. */
-  const withinDay = (from: number, to: number) =>
-    Math.max(0, Math.min(to, e) - Math.max(from, s)) / 1000;
+  let open = fold.open.get(zoneId);
+  let first = !fold.started;
 
   /** The interval from the last position inside up to `time` (speeding, capped at GAP_SECONDS). */
-  const extend = (o: Open, time: Date) => {
+  const extend = (o: OpenVisit, time: Date) => {
     const from = o.last.time.getTime();
     const to = Math.min(time.getTime(), from + GAP_SECONDS * 1000);
     if (o.last.limit !== null && o.last.speed !== null && o.last.speed > o.last.limit)
-      o.speedingSeconds += withinDay(from, to);
-  };
-
-  const close = (o: Open, exit: Date | null, after: boolean) => {
-    const entered = o.enteredAt.getTime();
-    const exited = exit?.getTime() ?? o.lastSeenAt.getTime();
-    // only visits overlapping the day
-    if (entered >= e || (exit !== null && exited <= s) || (exit === null && exited < s && !after))
-      return;
-    const continues = exit !== null ? exited > e : after;
-    out.push({
-      zoneId,
-      enteredAt: new Date(Math.max(entered, s)),
-      exitedAt: continues ? new Date(e) : exit && new Date(exited),
-      lastSeenAt: new Date(Math.min(Math.max(o.lastSeenAt.getTime(), s), e)),
-      continued: entered < s,
-      continues,
-      maxSpeed: Math.round(o.maxSpeed * 10) / 10,
-      speedingSeconds: Math.round(o.speedingSeconds),
-    });
+      o.speedingSeconds += withinDay(from, to, s, e);
   };
 
   for (const p of points) {
@@ -254,7 +308,7 @@ function visitsOfZone(
     const t = p.time.getTime();
     if (open && !inside) {
       extend(open, p.time);
-      close(open, p.time, false);
+      closeVisit(zoneId, open, p.time, false, start, end, out);
       open = undefined;
     } else if (open && inside) {
       extend(open, p.time);
@@ -273,11 +327,6 @@ function visitsOfZone(
       if (t >= s && t < e && p.speed !== null) open.maxSpeed = Math.max(open.maxSpeed, p.speed);
     }
   }
-  if (open) {
-    // Still inside at the last position: past the day's end it continues; else it is open.
-    const after = open.lastSeenAt.getTime() >= e;
-    if (!after) close(open, null, false);
-    else close(open, null, true);
-  }
-  return out;
+  if (open) fold.open.set(zoneId, open);
+  else fold.open.delete(zoneId);
 }
