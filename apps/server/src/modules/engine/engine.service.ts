@@ -96,7 +96,6 @@ export class EngineService {
             const t0 = performance.now();
             const done = claimed.map((day, i) => rebuild(day, inputs[i]!, now));
             timer.add('processDay', performance.now() - t0);
-            timer.add('resumed', 0, done.filter((d) => d.resumed).length);
             timer.add(
               'records read',
               0,
@@ -104,6 +103,7 @@ export class EngineService {
             );
             await timer.time('write', () => this.repository.write(trx, done));
             timer.add('asset-days', 0, claimed.length);
+            timer.add('resumed', 0, done.filter((d) => d.resumed).length);
             return claimed.length;
           }),
         ),
