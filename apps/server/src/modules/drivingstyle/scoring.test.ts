@@ -9,6 +9,7 @@ import {
   type ScoreComponent,
   type ScoreSettings,
 } from './scoring.js';
+import { seededRandom } from '../../test/seeded-random.js';
 
 const stats = (partial: Partial<DrivingStyleData>): DrivingStyleData => ({
   ...emptyStats(),
@@ -251,16 +252,6 @@ describe('score: weights and factors', () => {
   });
 });
 
-/** A small seeded generator, so a failure can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const SCORE_FIELDS: (keyof ScoreData)[] = [
   'totalScore',
   'idleScore',
@@ -305,7 +296,7 @@ function randomSettings(next: () => number): ScoreSettings {
 
 describe('score: bounds', () => {
   it('keeps every score within 0..100 on random statistics and settings', () => {
-    const next = random(20261121);
+    const next = seededRandom(20261121);
     for (let i = 0; i < 5000; i++) {
       const result = score(randomStats(next), randomSettings(next));
       for (const field of SCORE_FIELDS) {
@@ -327,7 +318,7 @@ describe('score: bounds', () => {
     Number.MAX_VALUE,
   ];
   it('never answers NaN, whatever the statistics hold', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let i = 0; i < 3000; i++) {
       const input = randomStats(next);
       for (const key of Object.keys(input) as (keyof DrivingStyleData)[]) {
@@ -357,7 +348,7 @@ describe('score: monotonicity', () => {
     ['cruiseTime', 'virtue', ['cruiseScore', 'totalScore']],
     ['coastTime', 'virtue', ['coastScore', 'totalScore']],
   ])('more %s (a %s) moves %j one way only', (field, direction, affected) => {
-    const next = random(field.length * 7919);
+    const next = seededRandom(field.length * 7919);
     for (let i = 0; i < 1000; i++) {
       const base = randomStats(next);
       const settings = next() < 0.5 ? DEFAULT_SCORE_SETTINGS : randomSettings(next);

@@ -4,6 +4,7 @@ import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { EngineRepository } from './engine.repository.js';
 import { EngineService } from './engine.service.js';
+import { seededRandom } from '../../test/seeded-random.js';
 
 /**
  * Issue 18 §1: the engine writes a batch of asset-days with one statement per step (all their
@@ -15,20 +16,9 @@ import { EngineService } from './engine.service.js';
 let t: TestApp;
 const assets: { id: number; credential: string }[] = [];
 
-/** A small deterministic generator (mulberry32), so a failure can be reproduced. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Four days of trips of one asset from 2026-11-08 local, some across midnight, some silent. */
 function generate(seed: number) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const records: object[] = [];
   let time = Date.parse('2026-11-08T05:00:00+01:00');
   const until = Date.parse('2026-11-12T02:00:00+01:00');

@@ -12,6 +12,7 @@ import {
   type EngineRecord,
   type TripResult,
 } from './process-day.js';
+import { seededRandom } from '../../test/seeded-random.js';
 
 /**
  * Issue 18 §1, the incremental day: a day folded batch by batch, its fold kept as JSON between
@@ -26,24 +27,13 @@ const day = {
 };
 const MINUTE = 60_000;
 
-/** A small deterministic generator (mulberry32), so a failure can be reproduced. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Trips from the evening before the day to just after it: some across midnight, some silent
  * (no stop, then over an hour without records), some with a lost stop (a new start), harsh
  * brakes and idling episodes now and then, and records that share a second.
  */
 function records(seed: number): EngineRecord[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const out: EngineRecord[] = [];
   let t = day.start.getTime() - 3 * 60 * MINUTE + Math.round(next() * 60 * MINUTE);
   let km = 0;
@@ -172,7 +162,7 @@ describe('an asset-day folded batch by batch', () => {
     ['one batch', 6, 0, 0.2],
   ])('%s equals processDay over the whole day', (_name, seed, every, dismissShare) => {
     const all = records(seed);
-    const next = random(seed * 7);
+    const next = seededRandom(seed * 7);
     const dismissed = new Set(
       all
         .flatMap((r) => (r.events ?? []).map((e) => dismissedKey(e.eventType, r.timestamp)))

@@ -10,6 +10,7 @@ import {
 import { zoneFoldFromJson, zoneFoldToJson } from './day-fold-json.js';
 import { zoneVersionsKey, zoneVisitsOfDay } from './zone-visits-of-day.js';
 import type { EngineRecord } from './process-day.js';
+import { seededRandom } from '../../test/seeded-random.js';
 
 /**
  * Issue 18 §1, the incremental day for zone visits: positions folded batch by batch, the fold
@@ -24,16 +25,6 @@ const day = {
   end: new Date('2026-11-21T00:00:00+01:00'),
 };
 const MINUTE = 60_000;
-
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const version = (
   zoneId: number,
@@ -101,7 +92,7 @@ const versions: ZoneVersion[] = [
 
 /** A truck going up and down a road through both zones, from the evening before to after midnight. */
 function records(seed: number): EngineRecord[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const out: EngineRecord[] = [];
   let t = day.start.getTime() - 2 * 60 * MINUTE;
   let phase = next() * 10;
@@ -160,7 +151,7 @@ describe('zone visits folded batch by batch', () => {
       speed: r.speed ?? null,
     }));
     const whole = zoneVisits({ points, versions, ...day });
-    const next = random(seed * 13);
+    const next = seededRandom(seed * 13);
     const cuts: number[] = [];
     if (every > 0)
       for (
