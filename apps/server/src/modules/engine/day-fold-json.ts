@@ -1,7 +1,7 @@
 import { DRIVING_STYLE_COUNTERS, type DrivingStyleData } from '@fleet/contract';
 import { emptyStats } from '../drivingstyle/index.js';
 import type { OpenVisit, ZoneFold } from '../zones/index.js';
-import type { DayFold, EngineRecord, TripResult } from './process-day.js';
+import { hourlyKey, type DayFold, type EngineRecord, type TripResult } from './process-day.js';
 
 /**
  * A DayFold as the engine keeps it between two batches of an asset-day (engine_day_state,
@@ -148,7 +148,7 @@ export function foldFromJson(json: DayFoldJson): DayFold {
     openDismissed: new Set(json.dismissed as (keyof DrivingStyleData)[]),
     hourly: new Map(
       json.hourly.map(([hour, driverId, counters]) => [
-        `${new Date(hour).toISOString()}|${driverId}`,
+        hourlyKey(new Date(hour), driverId),
         { hour: new Date(hour), driverId, stats: statsOf(counters) },
       ]),
     ),

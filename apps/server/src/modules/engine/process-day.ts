@@ -36,7 +36,7 @@ export interface TripResult {
 }
 
 export interface DayResult {
-  /** key `${hour ISO}|${driverId}` */
+  /** key hourlyKey(hour, driverId) */
   hourly: Map<string, { hour: Date; driverId: number; stats: DrivingStyleData }>;
   daily: Map<number, DrivingStyleData>;
   events: {
@@ -151,6 +151,9 @@ export function driverAt(links: DriverLinkPeriod[], t: Date, extendSeconds: numb
 
 const hourOf = (t: Date) => new Date(Math.floor(t.getTime() / 3_600_000) * 3_600_000);
 
+/** The key of an hour's bucket in DayResult.hourly (and in a fold read back from JSON). */
+export const hourlyKey = (hour: Date, driverId: number) => `${hour.toISOString()}|${driverId}`;
+
 /** Adds into the map's sum for `key` (made on first use); its derived figures come at the end. */
 function addTo<K>(map: Map<K, DrivingStyleData>, key: K, stats: DrivingStyleData) {
   let sum = map.get(key);
@@ -232,7 +235,7 @@ export function foldRecords(
       if (!open) delta.totalTime = 0;
       if (inDay(record.timestamp)) {
         const hour = hourOf(record.timestamp);
-        const key = `${hour.toISOString()}|${driverId}`;
+        const key = hourlyKey(hour, driverId);
         let bucket = fold.hourly.get(key);
         if (!bucket) fold.hourly.set(key, (bucket = { hour, driverId, stats: emptyStats() }));
         addStatsInto(bucket.stats, delta);
