@@ -69,9 +69,10 @@ export function ZonesScreen({ subtitle }: { subtitle?: string }) {
       fields: fieldsOf(zone),
       revision: (d?.revision ?? 0) + 1,
     }));
+  /** The list comes back once it holds the change (a deleted zone never shows again). */
   const done = async () => {
-    setDraft(null);
     await client.invalidateQueries({ queryKey: zonesRootKey(organisationId) });
+    setDraft(null);
   };
   const save = async (input: ZoneInput) => {
     const saved = draft?.zoneId
