@@ -24,6 +24,7 @@ import * as caseAlerts from './2026-11-27-0025-case-alerts.js';
 import * as batchedPositionEvents from './2026-11-27-0026-batched-position-events.js';
 import * as engineWrite from './2026-11-27-0027-engine-write.js';
 import * as incrementalDay from './2026-11-27-0028-incremental-day.js';
+import * as shortTrips from './2026-11-27-0029-short-trips.js';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0026-batched-position-events': batchedPositionEvents,
   '2026-11-27-0027-engine-write': engineWrite,
   '2026-11-27-0028-incremental-day': incrementalDay,
+  '2026-11-27-0029-short-trips': shortTrips,
 };
