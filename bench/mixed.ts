@@ -31,6 +31,8 @@ export interface MixedOptions {
   seconds: number;
   users: number;
   engineWorkers: number;
+  /** SERVER_PROCESSES of the server under test */
+  serverProcesses: number;
   /** a directory: the server runs with --cpu-prof and writes its profile there */
   cpuProfDir?: string;
   /** hours of today each truck has already driven before the steps (records every 10 s) */
@@ -65,6 +67,7 @@ export interface MixedResult {
   steps: MixedStep[];
   knee: number | null;
   engineWorkers: number;
+  serverProcesses: number;
   users: number;
   /** records each truck's day held before the steps */
   dayRecords: number;
@@ -96,6 +99,7 @@ async function startServer(bench: Bench, options: MixedOptions): Promise<Server>
       LOG_LEVEL: 'warn',
       JANUS: 'off',
       ENGINE_WORKERS: String(options.engineWorkers),
+      SERVER_PROCESSES: String(options.serverProcesses),
       MONITORING_JOB_SECONDS: '0',
       SYNC_JOB_SECONDS: '0',
     },
@@ -125,10 +129,16 @@ async function startServer(bench: Bench, options: MixedOptions): Promise<Server>
   };
 }
 
+/** The resident memory of a process and its children (SERVER_PROCESSES), in MB. */
 function rssMb(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+    return own + children.reduce((sum, child) => sum + rssMb(child), 0);
   } catch {
     return 0;
   }
@@ -613,6 +623,7 @@ export async function mixedLoad(bench: Bench, options: MixedOptions): Promise<Mi
       steps,
       knee: held.length ? Math.max(...held) : null,
       engineWorkers: options.engineWorkers,
+      serverProcesses: options.serverProcesses,
       users: options.users,
       dayRecords,
     };
@@ -633,7 +644,7 @@ export function mixedBlock(r: MixedResult, date: string, machine: string): strin
   const alone = r.steps.find((s) => s.devices === 0);
   const lines = [
     '<!-- bench:mixed -->',
-    `Run ${date} on ${machine}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}; ${r.dayRecords ? `each truck's day already held ${r.dayRecords} records (BENCH_MIXED_DAY_HOURS) before the steps; ` : ''}each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview's first page (10 cards, as the screen asks), a 31-day asset report, an asset's trips and its datapoints, one call every 0.5 s each. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
+    `Run ${date} on ${machine}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}${r.serverProcesses > 1 ? `, SERVER_PROCESSES=${r.serverProcesses} (each with its engine workers)` : ''}; ${r.dayRecords ? `each truck's day already held ${r.dayRecords} records (BENCH_MIXED_DAY_HOURS) before the steps; ` : ''}each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview's first page (10 cards, as the screen asks), a 31-day asset report, an asset's trips and its datapoints, one call every 0.5 s each. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
     '',
     `Knee (largest fleet whose queue does not grow and whose trip lag p99 is at most 10 s): **${r.knee ?? 'none of the steps'}**.`,
     '',

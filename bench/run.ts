@@ -360,7 +360,8 @@ try {
     // Issue 18: devices and users at once against a server process of its own; its block of
     // docs/performance.md. BENCH_DEVICES (the largest step), BENCH_SECONDS a step,
     // BENCH_MIXED_STEPS (fleet sizes, comma-separated; 0: the users alone), BENCH_USERS, BENCH_CPU_PROF (a directory),
-    // BENCH_MIXED_DAY_HOURS (hours of today each truck has driven before the steps).
+    // BENCH_MIXED_DAY_HOURS (hours of today each truck has driven before the steps),
+    // BENCH_SERVER_PROCESSES (the server's SERVER_PROCESSES).
     const devices = env('BENCH_DEVICES', 1000);
     const steps = (
       process.env.BENCH_MIXED_STEPS ??
@@ -374,6 +375,7 @@ try {
       seconds: env('BENCH_SECONDS', 120),
       users: env('BENCH_USERS', 30),
       engineWorkers: env('BENCH_ENGINE_WORKERS', 2),
+      serverProcesses: env('BENCH_SERVER_PROCESSES', 1),
       cpuProfDir: process.env.BENCH_CPU_PROF || undefined,
       // A day's end, not its start: a batch used to cost more as its day filled (issue 18 §1).
       dayHours: env('BENCH_MIXED_DAY_HOURS', 8),

@@ -27,6 +27,11 @@ export interface Config {
   logLevel: string;
   /** The fleet's time zone: local days of reports, calendars and rollups. */
   timezone: string;
+  /**
+   * Server processes on this machine (node:cluster, sharing the port): each a whole server, as
+   * the nodes of docs/operations.md; 1: this process serves alone.
+   */
+  serverProcesses: number;
   /** Engine workers per process draining the re-computation queue; 0 for none. */
   engineWorkers: number;
   /** Issue 18: a file the engine writes its step timings to every 5 s (profiling); none: off. */
@@ -392,6 +397,9 @@ function smtpUrl(raw: string | undefined): string | undefined {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const port = integer(env, 'PORT', 3000, 0);
   if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got ${port}`);
+  const serverProcesses = integer(env, 'SERVER_PROCESSES', 1, 1);
+  if (serverProcesses > 64)
+    throw new ConfigError(`SERVER_PROCESSES must be at most 64, got ${serverProcesses}`);
   return {
     host: env.HOST || '127.0.0.1',
     port,
@@ -406,6 +414,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     deviceAuthCacheSeconds: integer(env, 'DEVICE_AUTH_CACHE', 30, 0),
     logLevel: env.LOG_LEVEL || 'info',
     timezone: zone(env.TIMEZONE || 'Europe/Amsterdam'),
+    serverProcesses,
     engineWorkers: integer(env, 'ENGINE_WORKERS', 2, 0),
     engineProfileFile: env.ENGINE_PROFILE || undefined,
     seedDemo: flag(env, 'SEED_DEMO', true),

@@ -6,7 +6,7 @@ import { JanusSessionsRepository } from './janus-sessions.repository.js';
 import { VideoGatewayService } from './video-gateway.service.js';
 
 export { janusProxyRoutes, type JanusProxyOptions } from './janus-proxy.routes.js';
-export type { VideoGatewayService } from './video-gateway.service.js';
+export type { SharedJanus, VideoGatewayService } from './video-gateway.service.js';
 export { findJanus } from './janus-process.repository.js';
 export { firstStun, janusConfigFiles } from './janus-config.js';
 

@@ -3,9 +3,20 @@ import type { VideoGatewayConfig } from '../../config.js';
 import { JanusApi, type RoomSpec } from './janus-api.repository.js';
 import { firstStun } from './janus-config.js';
 import { iceServersFor, publicIceServers } from './turn-credentials.js';
-import { findJanus, findJanusLibDir, JanusProcess } from './janus-process.repository.js';
+import {
+  findJanus,
+  findJanusLibDir,
+  JanusProcess,
+  type JanusEndpoint,
+} from './janus-process.repository.js';
 
 export type GatewayStatus = 'up' | 'down' | 'absent';
+
+/**
+ * Our own Janus as the supervisor of SERVER_PROCESSES runs it for all of them (supervise.ts):
+ * where it answers, or why there is none.
+ */
+export type SharedJanus = { endpoint: JanusEndpoint } | { reason: string };
 
 /**
  * The video gateway (Janus VideoRoom): our own Janus when the binary is installed and no
@@ -15,6 +26,7 @@ export type GatewayStatus = 'up' | 'down' | 'absent';
 export class VideoGatewayService {
   private process: JanusProcess | undefined;
   private external: JanusApi | undefined;
+  private shared: SharedJanus | undefined;
   private absentReason: string | null = null;
   private roomsLost: (() => void) | undefined;
 
@@ -30,9 +42,20 @@ export class VideoGatewayService {
     }
   }
 
+  /**
+   * One of SERVER_PROCESSES: our own Janus is the supervisor's, not this process's to start.
+   * `restarted`: it came back after a crash, and this process is the one to remake the rooms.
+   */
+  share(shared: SharedJanus, restarted = false): void {
+    if (this.config.mode !== 'auto') return;
+    this.shared = shared;
+    this.absentReason = 'reason' in shared ? shared.reason : null;
+    if (restarted && 'endpoint' in shared) this.roomsLost?.();
+  }
+
   /** Starts our own Janus when there is one to start. Never throws: video is optional. */
   async start(): Promise<void> {
-    if (this.config.mode !== 'auto') return;
+    if (this.config.mode !== 'auto' || this.shared) return;
     const binary = findJanus(this.config.binary);
     if (!binary) {
       this.absentReason =
@@ -76,17 +99,30 @@ export class VideoGatewayService {
     return this.process?.pid;
   }
 
+  /** Our own Janus (this process's or the supervisor's), as it is now: what to share. */
+  get own(): SharedJanus | undefined {
+    if (this.shared) return this.shared;
+    const endpoint = this.process?.endpoint;
+    if (endpoint) return { endpoint };
+    return this.absentReason ? { reason: this.absentReason } : undefined;
+  }
+
+  private get endpoint(): JanusEndpoint | undefined {
+    if (this.shared) return 'endpoint' in this.shared ? this.shared.endpoint : undefined;
+    return this.process?.endpoint;
+  }
+
   /** The Janus API to talk to, or undefined when there is none right now. */
   private api(): JanusApi | undefined {
     if (this.external) return this.external;
-    const endpoint = this.process?.endpoint;
-    if (!endpoint || this.process?.state !== 'up') return undefined;
+    const endpoint = this.endpoint;
+    if (!endpoint || (!this.shared && this.process?.state !== 'up')) return undefined;
     return new JanusApi(endpoint.url, endpoint.adminKey);
   }
 
   /** Whether live video can be offered at all (a gateway configured or running). */
   get configured(): boolean {
-    return this.external !== undefined || this.process !== undefined;
+    return this.external !== undefined || this.endpoint !== undefined || this.process !== undefined;
   }
 
   /** Why there is no live video, or null when there is a gateway. */
@@ -97,12 +133,12 @@ export class VideoGatewayService {
 
   /** The Janus HTTP API address (ours on loopback, or JANUS_URL). */
   get url(): string | undefined {
-    return this.external?.url ?? this.process?.endpoint?.url;
+    return this.external?.url ?? this.endpoint?.url;
   }
 
   /** Our own Janus's WebSocket API (ws://127.0.0.1:<port>); none for an external Janus. */
   get wsUrl(): string | undefined {
-    return this.external ? undefined : this.process?.endpoint?.wsUrl;
+    return this.external ? undefined : this.endpoint?.wsUrl;
   }
 
   /** The gateway address a device publishes to (JANUS_DEVICE_URL, else the Janus address). */
