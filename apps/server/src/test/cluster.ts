@@ -41,8 +41,9 @@ export interface ClusterOptions {
 
 const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
-function startNode(name: string, port: number, env: Record<string, string>): Node {
-  const child = spawn(
+/** src/main.ts under tsx, a process of its own on loopback: `env` over this process's. */
+export function spawnServer(port: number, env: Record<string, string>): ChildProcess {
+  return spawn(
     process.execPath,
     ['--import', 'tsx', '--conditions=source', path.join(root, 'apps/server/src/main.ts')],
     {
@@ -51,6 +52,10 @@ function startNode(name: string, port: number, env: Record<string, string>): Nod
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+}
+
+function startNode(name: string, port: number, env: Record<string, string>): Node {
+  const child = spawnServer(port, env);
   const node: Node = { name, port, process: child, output: '', alive: () => alive(child) };
   child.stdout!.on('data', (c: Buffer) => (node.output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (node.output += c.toString()));

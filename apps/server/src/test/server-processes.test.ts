@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { freePort } from '../lib/free-port.js';
 import { findJanus } from '../modules/video-gateway/index.js';
+import { spawnServer } from './cluster.js';
 import { createDatabase, databaseUrl, dropDatabase } from './databases.js';
 
 /**
@@ -18,7 +19,6 @@ import { createDatabase, databaseUrl, dropDatabase } from './databases.js';
 
 const { serverUrl, template } = inject('testDatabase');
 const name = `fleet_processes_${process.pid}`;
-const root = path.resolve(import.meta.dirname, '../../../..');
 const janus = findJanus('janus') !== undefined;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -72,27 +72,16 @@ beforeAll(async () => {
   await createDatabase(serverUrl, name, template);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleet-processes-'));
   port = await freePort();
-  supervisor = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', path.join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: databaseUrl(serverUrl, name),
-        DATA_DIR: dataDir,
-        JWT_SECRET: randomBytes(32).toString('base64url'),
-        SERVER_PROCESSES: '2',
-        ENGINE_WORKERS: '1',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        JANUS: janus ? 'auto' : 'off',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  supervisor = spawnServer(port, {
+    DATABASE_URL: databaseUrl(serverUrl, name),
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    SERVER_PROCESSES: '2',
+    ENGINE_WORKERS: '1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    JANUS: janus ? 'auto' : 'off',
+  });
   supervisor.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   supervisor.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   await until('running', () => /running at http/.test(output), 90_000);

@@ -1,9 +1,8 @@
-import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceWithCredential } from '@fleet/contract';
-import type { Database } from '../../db/schema.js';
 import { fleetSeed } from '../../test/fleet-seed.js';
+import { withPlans } from '../../test/query-plans.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { VehicleDataRepository } from '../vehicle-data/vehicle-data.repository.js';
 import { addMonths, monthOf, planPartitions, retentionCutoff } from './partition-plan.js';
@@ -117,32 +116,19 @@ afterAll(() => t.close());
 
 describe('partitions', () => {
   it('an entity-data call reads only the partitions of its period (EXPLAIN)', async () => {
-    const captured: CompiledQuery[] = [];
-    const spy = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: t.databaseUrl, max: 1 }),
-      }),
-      log: (event) => void captured.push(event.query),
-    });
-    try {
-      const data = new VehicleDataRepository(spy);
-      const window = {
-        from: new Date('2025-03-10T00:00:00Z'),
-        until: new Date('2025-03-12T00:00:00Z'),
-      };
+    const window = {
+      from: new Date('2025-03-10T00:00:00Z'),
+      until: new Date('2025-03-12T00:00:00Z'),
+    };
+    const { plans } = await withPlans(t, async (db) => {
+      const data = new VehicleDataRepository(db);
       expect((await data.datapoints(assetId, window)).total).toBe(1000);
       expect((await data.rawData(assetId, window, 10, 0)).total).toBe(500);
-      for (const query of captured) {
-        const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': string }>(
-          CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]),
-        );
-        const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-        const read = [...plan.matchAll(/ on (raw_records|datapoints)_(\w+)/g)].map((m) => m[2]);
-        expect(read.length, plan).toBeGreaterThan(0);
-        expect(new Set(read), plan).toEqual(new Set(['p202503']));
-      }
-    } finally {
-      await spy.destroy();
+    });
+    for (const plan of plans) {
+      const read = [...plan.matchAll(/ on (raw_records|datapoints)_(\w+)/g)].map((m) => m[2]);
+      expect(read.length, plan).toBeGreaterThan(0);
+      expect(new Set(read), plan).toEqual(new Set(['p202503']));
     }
   });
 

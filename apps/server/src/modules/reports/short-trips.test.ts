@@ -1,8 +1,7 @@
-import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_MINIMUM_DISTANCE } from '@fleet/contract';
-import type { Database } from '../../db/schema.js';
+import { withPlans } from '../../test/query-plans.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ReportsRepository } from './reports.repository.js';
 
@@ -44,27 +43,10 @@ afterAll(() => t?.close());
 
 /** The sums shortTripSums answers, and the plans of the statements it ran. */
 async function shortTrips(minimumDistance: number, by: 'asset_id' | 'driver_id') {
-  const captured: CompiledQuery[] = [];
-  const spy = new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString: t.databaseUrl, max: 1 }),
-    }),
-    log: (event) => void captured.push(event.query),
-  });
-  try {
-    const reports = new ReportsRepository(spy, 'UTC');
-    const [sums] = await reports.shortTripSums([assetId], [period], minimumDistance, by);
-    const plans: string[] = [];
-    for (const query of captured) {
-      const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': string }>(
-        CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]),
-      );
-      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
-    }
-    return { sums: sums!, plan: plans.join('\n') };
-  } finally {
-    await spy.destroy();
-  }
+  const { result, plans } = await withPlans(t, (db) =>
+    new ReportsRepository(db, 'UTC').shortTripSums([assetId], [period], minimumDistance, by),
+  );
+  return { sums: result[0]!, plan: plans.join('\n') };
 }
 
 it.each([
