@@ -39,16 +39,15 @@ export function superviseServers(s: Supervision): void {
   const started = new Map<Worker, number>();
   let listening = false;
   let stopping = false;
-  const janus = () => s.janus?.own;
   const fork = () => {
-    const shared = janus();
+    const shared = s.janus?.own;
     const env = shared ? { ...s.env, [SHARED_JANUS_ENV]: JSON.stringify(shared) } : s.env;
     started.set(cluster.fork(env), Date.now());
   };
   const alive = () => [...started.keys()].filter((w) => !w.isDead());
   // Janus came back without its rooms: every process learns where it is, one remakes them.
   s.janus?.onRoomsLost(() => {
-    const shared = janus();
+    const shared = s.janus?.own;
     if (!shared) return;
     for (const [i, worker] of alive().entries()) {
       const message: SharedJanusMessage = { type: 'shared-janus', shared, restarted: i === 0 };
