@@ -112,6 +112,7 @@ async function serve(config: Config, databaseUrl: string, embedded?: EmbeddedDat
       return;
     }
     stopping = true;
+    embedded?.stopping();
     if (cluster.isPrimary) say(`\n${signal}: stopping…`);
     await app.close();
     await watch.stop();
@@ -146,6 +147,12 @@ async function main() {
     say,
     onListening: (address) => banner(config, address, !!embedded),
     janus,
+    // Janus is not needed to finish requests; it stops at once (the terminal's Ctrl-C reaches
+    // it too, and it would otherwise be restarted while the servers finish).
+    onStopping: () => {
+      embedded?.stopping();
+      void janus?.stop();
+    },
     onStopped: async () => {
       await janus?.stop();
       await embedded?.stop();

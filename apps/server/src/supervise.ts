@@ -8,6 +8,8 @@ export interface Supervision {
   say(message: string): void;
   /** every process is listening there */
   onListening(address: string): void;
+  /** a stop begins: what the supervisor started is not started again if it ends meanwhile */
+  onStopping(): void;
   /** every process has ended after a stop: what the supervisor started can stop too */
   onStopped(): Promise<void>;
   /** our own Janus, run here for all the processes (JANUS=auto without JANUS_URL) */
@@ -58,6 +60,7 @@ export function superviseServers(s: Supervision): void {
 
   const stopAll = async (code: number) => {
     stopping = true;
+    s.onStopping();
     for (const worker of alive()) worker.process.kill('SIGTERM');
     const killer = setTimeout(() => {
       for (const worker of alive()) worker.process.kill('SIGKILL');

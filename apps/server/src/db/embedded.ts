@@ -34,6 +34,11 @@ const RESTART_MAX_MS = 30_000;
 
 export interface EmbeddedDatabase {
   url: string;
+  /**
+   * A stop is under way (stop() follows once the servers are done): if PostgreSQL ends now, as
+   * it does when the terminal's Ctrl-C reaches it too, it is not started again.
+   */
+  stopping(): void;
   stop(): Promise<void>;
 }
 
@@ -215,6 +220,10 @@ export async function startEmbeddedPostgres(
 
   return {
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    stopping: () => {
+      stopping = true;
+      clearTimeout(retry);
+    },
     stop: async () => {
       stopping = true;
       clearTimeout(retry);
