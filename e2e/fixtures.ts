@@ -34,8 +34,19 @@ export async function newPage(
   return { context, page: await context.newPage() };
 }
 
-/** The fleet's time zone (the server's TIMEZONE default): the zone the tests' pages run in. */
-export const ZONE = 'Europe/Amsterdam';
+/** The fleet's time zone of this run (the server's TIMEZONE, fleet-zone.ts): the zone the tests' pages run in. */
+export const ZONE = e2e().zone;
+
+/** A local date and time of the fleet ('2026-11-27T10:30' or with seconds) with its offset, as the portal sends it. */
+export function withZoneOffset(input: string): string {
+  const local = input.length === 16 ? `${input}:00` : input;
+  // The zone's offset near that moment: read at the same digits taken as UTC, which is exact
+  // away from the hour a clock changes.
+  const name = new Intl.DateTimeFormat('en', { timeZone: ZONE, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${local}Z`))
+    .find((part) => part.type === 'timeZoneName')!.value;
+  return `${local}${name === 'GMT' ? '+00:00' : name.slice(3)}`;
+}
 
 export interface OpenOptions {
   /** viewport width (default 1400) */

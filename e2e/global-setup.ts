@@ -7,11 +7,12 @@ import type { TestProject } from 'vitest/node';
 import { freePort } from '../apps/server/src/lib/free-port.js';
 import { createDatabase, databaseUrl, dropDatabase } from '../apps/server/src/test/databases.js';
 import { findChromium } from './browser.js';
+import { fleetZone } from './fleet-zone.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** readyFile: written once the server is seeded and caught up ('ok') or failed (why); ready.ts waits for it. */
-    e2e: { baseUrl: string; jwtSecret: string; chromium: string; readyFile: string };
+    e2e: { baseUrl: string; jwtSecret: string; chromium: string; readyFile: string; zone: string };
   }
 }
 
@@ -63,6 +64,8 @@ export default async function setup(project: TestProject) {
   const jwtSecret = randomBytes(32).toString('base64url');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const zone = fleetZone(new Date());
+  console.log(`e2e: the fleet's time zone for this run is ${zone} (e2e/fleet-zone.ts)`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -70,6 +73,7 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     JWT_SECRET: jwtSecret,
     LOG_LEVEL: 'warn',
+    TIMEZONE: zone,
     NODE_ENV: 'production',
     DEMO_HISTORY_DAYS: HISTORY_DAYS,
     DEMO_LIVE_VEHICLES: '3',
@@ -111,7 +115,7 @@ export default async function setup(project: TestProject) {
       server.stdout?.resume();
       server.stderr?.resume();
     });
-  project.provide('e2e', { baseUrl, jwtSecret, chromium, readyFile });
+  project.provide('e2e', { baseUrl, jwtSecret, chromium, readyFile, zone });
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -2,7 +2,16 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, SCREENSHOTS } from './browser.js';
-import { ACCOUNTS, api, e2e, newPage, openBrowser, PASSWORD, signIn } from './fixtures.js';
+import {
+  ACCOUNTS,
+  api,
+  e2e,
+  newPage,
+  openBrowser,
+  PASSWORD,
+  signIn,
+  withZoneOffset,
+} from './fixtures.js';
 
 /**
  * The OEM section as the oem user (issue 11 §1, §2): the organisation overview (create under
@@ -49,26 +58,13 @@ async function deleteOrganisation(id: number, name: string) {
     throw new Error(`deleting ${name}: ${response.status} ${lines.at(-1)}`);
 }
 
-/** The fleet's offset at a local time, as the portal sends it (Europe/Amsterdam). */
-function withOffset(input: string): string {
-  // a datetime-local input may leave out zero seconds
-  const local = input.length === 16 ? `${input}:00` : input;
-  const name = new Intl.DateTimeFormat('en', {
-    timeZone: 'Europe/Amsterdam',
-    timeZoneName: 'longOffset',
-  })
-    .formatToParts(new Date(`${local}Z`))
-    .find((part) => part.type === 'timeZoneName')!.value;
-  return `${local}${name === 'GMT' ? '+00:00' : name.slice(3)}`;
-}
-
 /** A truck of Demo Transport with a trip in the period the admin page's inputs show. */
 async function truckThatDrove(from: string, until: string): Promise<number> {
   const assets = await api<{ id: number; deviceId: number | null }[]>(
     `/api/organisations/${ids['Demo Transport']}/assets`,
     { token },
   );
-  const query = `from=${encodeURIComponent(withOffset(from))}&until=${encodeURIComponent(withOffset(until))}`;
+  const query = `from=${encodeURIComponent(withZoneOffset(from))}&until=${encodeURIComponent(withZoneOffset(until))}`;
   for (const asset of assets.filter((a) => a.deviceId !== null)) {
     const trips = await api<unknown[]>(`/api/assets/${asset.id}/trips?${query}`, { token });
     if (trips.length) return asset.id;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../apps/server/src/lib/free-port.js';
 import { createDatabase, databaseUrl, dropDatabase } from '../apps/server/src/test/databases.js';
+import { ZONE } from './fixtures.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -62,6 +63,7 @@ export async function startSecondServer(): Promise<SecondServer> {
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'warn',
+    TIMEZONE: ZONE, // the fleet's zone of this run, as the e2e server's
     NODE_ENV: 'production',
     JANUS: 'off',
     SYNC_JOB_SECONDS: '0',
