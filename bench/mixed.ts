@@ -224,12 +224,22 @@ interface Reader {
   call(baseUrl: string, token: string, unit: FleetUnit): ReturnType<typeof send>;
 }
 
-function readers(organisationId: number): Reader[] {
-  const day = 86_400_000;
+/**
+ * The 31 days a report covers as the screen asks for them: from the fleet's midnight 30 days
+ * ago to its next midnight (whole local days, read from the daily rollups alone).
+ */
+async function reportPeriod(bench: Bench): Promise<{ from: string; until: string }> {
+  const { rows } = await sql<{ from: Date; until: Date }>`
+    SELECT (((now() AT TIME ZONE ${TIMEZONE})::date - 30)::timestamp AT TIME ZONE ${TIMEZONE}) AS "from",
+      (((now() AT TIME ZONE ${TIMEZONE})::date + 1)::timestamp AT TIME ZONE ${TIMEZONE}) AS until`.execute(
+    bench.db,
+  );
+  return { from: rows[0]!.from.toISOString(), until: rows[0]!.until.toISOString() };
+}
+
+function readers(organisationId: number, report: { from: string; until: string }): Reader[] {
   const today = () => new Date(Date.now() - 6 * 3600_000).toISOString();
   const until = () => new Date(Date.now() + 60_000).toISOString();
-  const reportFrom = `${new Date(Date.now() - 30 * day).toISOString().slice(0, 10)}T00:00:00Z`;
-  const reportUntil = `${new Date(Date.now() + day).toISOString().slice(0, 10)}T00:00:00Z`;
   return [
     {
       // As the screen asks: its first page of 10 cards (the server pages, sorts and counts).
@@ -252,7 +262,7 @@ function readers(organisationId: number): Reader[] {
           'POST',
           `/api/organisations/${organisationId}/reports/assets`,
           t,
-          { from: reportFrom, until: reportUntil },
+          report,
           userAgent,
         ),
     },
@@ -582,7 +592,7 @@ export async function mixedLoad(bench: Bench, options: MixedOptions): Promise<Mi
       if (!(await drained(bench, 900_000))) progress('mixed: the filled days did not drain');
     }
     const token = await signIn(server.baseUrl);
-    const list = readers(organisationId);
+    const list = readers(organisationId, await reportPeriod(bench));
     progress('mixed: idle figures');
     const idle = await idleTimings(server.baseUrl, token, list, units);
     // The device post when idle: one device after the other.
@@ -644,7 +654,7 @@ export function mixedBlock(r: MixedResult, date: string, machine: string): strin
   const alone = r.steps.find((s) => s.devices === 0);
   const lines = [
     '<!-- bench:mixed -->',
-    `Run ${date} on ${machine}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}${r.serverProcesses > 1 ? `, SERVER_PROCESSES=${r.serverProcesses} (each with its engine workers)` : ''}; ${r.dayRecords ? `each truck's day already held ${r.dayRecords} records (BENCH_MIXED_DAY_HOURS) before the steps; ` : ''}each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview's first page (10 cards, as the screen asks), a 31-day asset report, an asset's trips and its datapoints, one call every 0.5 s each. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
+    `Run ${date} on ${machine}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}${r.serverProcesses > 1 ? `, SERVER_PROCESSES=${r.serverProcesses} (each with its engine workers)` : ''}; ${r.dayRecords ? `each truck's day already held ${r.dayRecords} records (BENCH_MIXED_DAY_HOURS) before the steps; ` : ''}each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview's first page (10 cards, as the screen asks), a 31-day asset report (the fleet's local midnights, as the screen sends), an asset's trips and its datapoints, one call every 0.5 s each. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
     '',
     `Knee (largest fleet whose queue does not grow and whose trip lag p99 is at most 10 s): **${r.knee ?? 'none of the steps'}**.`,
     '',
