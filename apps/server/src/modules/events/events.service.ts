@@ -24,11 +24,15 @@ export class EventsService {
     );
   }
 
-  /** Opens a channel (429 beyond the user's limit) once the listener listens; returns its close. */
+  /**
+   * Opens a channel (429 beyond the user's limit) once the listener listens; returns its close.
+   * Listening comes first: the channel's first write sends the headers, and a client that has
+   * them hears every change announced after (the first channel of a process missed those
+   * announced while its LISTEN was being made).
+   */
   async open(user: AccessTokenClaims, sink: ChannelSink, resumed: boolean): Promise<() => void> {
-    const close = this.hub.open(user, sink, resumed);
     await this.listener.ensure();
-    return close;
+    return this.hub.open(user, sink, resumed);
   }
 
   get channels(): number {
