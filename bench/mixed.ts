@@ -97,6 +97,7 @@ async function startServer(bench: Bench, options: MixedOptions): Promise<Server>
       JWT_SECRET: randomBytes(24).toString('hex'),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      TIMEZONE,
       JANUS: 'off',
       ENGINE_WORKERS: String(options.engineWorkers),
       SERVER_PROCESSES: String(options.serverProcesses),
@@ -616,7 +617,10 @@ export async function mixedLoad(bench: Bench, options: MixedOptions): Promise<Mi
       // The alert latency (issue 21 §2) is measured under the step's load, beside it.
       const [step, alerts] = await Promise.all([
         runStep(bench, server, token, list, units, n, options),
-        alertLatency(server.baseUrl).catch((error: Error) => {
+        // Only the misses: which of the runs, and whether a notification came later after all.
+        alertLatency(server.baseUrl, (line) => {
+          if (/missed|heard/.test(line)) progress(`mixed: ${line}`);
+        }).catch((error: Error) => {
           progress(`mixed: alert latency failed: ${error.message}`);
           return null;
         }),
@@ -654,7 +658,7 @@ export function mixedBlock(r: MixedResult, date: string, machine: string): strin
   const alone = r.steps.find((s) => s.devices === 0);
   const lines = [
     '<!-- bench:mixed -->',
-    `Run ${date} on ${machine}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}${r.serverProcesses > 1 ? `, SERVER_PROCESSES=${r.serverProcesses} (each with its engine workers)` : ''}; ${r.dayRecords ? `each truck's day already held ${r.dayRecords} records (BENCH_MIXED_DAY_HOURS) before the steps; ` : ''}each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview's first page (10 cards, as the screen asks), a 31-day asset report (the fleet's local midnights, as the screen sends), an asset's trips and its datapoints, one call every 0.5 s each. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
+    `Run ${date} on ${machine}; the fleet's zone ${TIMEZONE}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}${r.serverProcesses > 1 ? `, SERVER_PROCESSES=${r.serverProcesses} (each with its engine workers)` : ''}; ${r.dayRecords ? `each truck's day already held ${r.dayRecords} records (BENCH_MIXED_DAY_HOURS) before the steps; ` : ''}each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview's first page (10 cards, as the screen asks), a 31-day asset report (the fleet's local midnights, as the screen sends), an asset's trips and its datapoints, one call every 0.5 s each. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
     '',
     `Knee (largest fleet whose queue does not grow and whose trip lag p99 is at most 10 s): **${r.knee ?? 'none of the steps'}**.`,
     '',

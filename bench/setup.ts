@@ -22,9 +22,21 @@ import { clearStaleServer, startEmbeddedPostgres } from '../apps/server/src/db/e
 import { syncDefinitions } from '../apps/server/src/modules/configurations/index.js';
 import { DEMO_PASSWORD } from '../apps/server/src/modules/demo/index.js';
 import { seedDemo } from '../apps/server/src/modules/demo/index.js';
+import { zoneWithHourIn } from '../e2e/fleet-zone.js';
 
-/** The fleet's time zone (the app's default), for local days. */
-export const TIMEZONE = 'Europe/Amsterdam';
+/**
+ * The fleet's time zone, for local days: Europe/Amsterdam (the app's default) when it is from
+ * 09:00 to 20:59 there, else a zone where it is. The mixed load fills each truck's day with
+ * the 8 hours before it (from local midnight at most): at 00:45 in Amsterdam that was 207
+ * records a truck, not 2,519, and the figures of two runs could not be compared. Midnight is
+ * also three hours off or more, so no run's "today" changes under it.
+ */
+export const TIMEZONE = zoneWithHourIn(
+  new Date(),
+  ['Europe/Amsterdam', 'Pacific/Auckland', 'America/Los_Angeles'],
+  9,
+  20,
+);
 
 /** What the bench's app serves: the web app's build (bench/render.ts builds it when stale). */
 export const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');

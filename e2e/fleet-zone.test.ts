@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fleetZone } from './fleet-zone.js';
+import { fleetZone, zoneWithHourIn } from './fleet-zone.js';
 
 describe('the fleet zone of a run', () => {
   it.each([
@@ -23,5 +23,11 @@ describe('the fleet zone of a run', () => {
       t += 15 * 60_000
     )
       expect(() => fleetZone(new Date(t))).not.toThrow();
+  });
+
+  it('says so when no zone has the hour', () => {
+    expect(() =>
+      zoneWithHourIn(new Date('2026-11-27T23:30:00Z'), ['Europe/Amsterdam'], 3, 20),
+    ).toThrow('none of Europe/Amsterdam is between 3:00 and 20:59 at 2026-11-27T23:30:00.000Z');
   });
 });

@@ -1,3 +1,5 @@
+import { wallClock } from '../apps/web/src/lib/fleet-time.js';
+
 /**
  * The fleet's time zone for one run of the browser tests: the server's TIMEZONE and the zone
  * of the pages. The tests make a trip minutes before they look at it on a screen that shows
@@ -7,29 +9,19 @@
  * its midnight is within three hours, and then Pacific/Honolulu, where it is the middle of the
  * day: a run of an hour and the trips of the hours before it stay on one day.
  */
-const ZONES = ['Europe/Amsterdam', 'Pacific/Honolulu'];
-/** The local hours a run may start in: three hours from midnight on either side. */
-const FIRST_HOUR = 3;
-const LAST_HOUR = 20;
-
-function localHour(zone: string, at: Date): number {
-  const hour = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    hourCycle: 'h23',
-  })
-    .formatToParts(at)
-    .find((part) => part.type === 'hour')!.value;
-  return Number(hour);
+export function fleetZone(at: Date): string {
+  return zoneWithHourIn(at, ['Europe/Amsterdam', 'Pacific/Honolulu'], 3, 20);
 }
 
-export function fleetZone(at: Date): string {
-  const zone = ZONES.find((candidate) => {
-    const hour = localHour(candidate, at);
-    return hour >= FIRST_HOUR && hour <= LAST_HOUR;
+/** The first of `zones` whose local hour at `at` is from `first` to `last` (both included). */
+export function zoneWithHourIn(at: Date, zones: string[], first: number, last: number): string {
+  const zone = zones.find((candidate) => {
+    const { hour } = wallClock(at.getTime(), candidate);
+    return hour >= first && hour <= last;
   });
-  // The two zones are 11 or 12 hours apart: one of them is always away from its midnight.
   if (!zone)
-    throw new Error(`no zone of ${ZONES.join(', ')} is away from midnight at ${at.toISOString()}`);
+    throw new Error(
+      `none of ${zones.join(', ')} is between ${first}:00 and ${last}:59 at ${at.toISOString()}`,
+    );
   return zone;
 }
