@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { closeSiblings, siblingDb, type Db } from './db/database.js';
 import { depthLimited } from './lib/json-depth.js';
 import { redactUrl, redactingStream } from './lib/redact.js';
+import { silentConnections } from './lib/silent-connections.js';
 import { createBackgroundWork } from './jobs/background.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import { createAccess } from './modules/access/index.js';
@@ -467,6 +468,8 @@ function decorate(app: App, db: Db, config: Config, engineWorkers: number, repli
 
 /** Start and stop: the device channel's polls, the video gateway and the background work. */
 function addLifeCycleHooks(app: App) {
+  const closeSilent = silentConnections(app.server);
+  app.addHook('preClose', async () => closeSilent());
   // Waiting long-polls answer before the server waits for its requests to end.
   app.addHook('preClose', async () => app.services.deviceChannel.releasePolls());
   app.addHook('preClose', async () => app.services.events.release());
