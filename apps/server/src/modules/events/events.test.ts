@@ -129,9 +129,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-// Before the others, on an app of its own. The file's server must close right after the 429
-// test: a second later, its close waited past the hook's 60 s on 8 connections that the test's
-// client opened after aborting that test's channels and never sent a byte on.
+// On an app of its own: its listener is new. (Run last, it once showed that a stop waited
+// without end on connections that made no request: lib/silent-connections.ts.)
 describe('the first channel of a process', () => {
   // The bench's alert probe missed 1 of 30 notifications, the first after its channel opened,
   // now and then under load: the headers went out before the process listened for changes.
