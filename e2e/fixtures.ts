@@ -1,6 +1,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { fromDateTimeLocal, toLocalIso } from '../apps/web/src/lib/fleet-time.js';
 import { auditContexts } from './a11y.js';
 import { launch } from './browser.js';
 
@@ -38,15 +39,8 @@ export async function newPage(
 export const ZONE = e2e().zone;
 
 /** A local date and time of the fleet ('2026-11-27T10:30' or with seconds) with its offset, as the portal sends it. */
-export function withZoneOffset(input: string): string {
-  const local = input.length === 16 ? `${input}:00` : input;
-  // The zone's offset near that moment: read at the same digits taken as UTC, which is exact
-  // away from the hour a clock changes.
-  const name = new Intl.DateTimeFormat('en', { timeZone: ZONE, timeZoneName: 'longOffset' })
-    .formatToParts(new Date(`${local}Z`))
-    .find((part) => part.type === 'timeZoneName')!.value;
-  return `${local}${name === 'GMT' ? '+00:00' : name.slice(3)}`;
-}
+export const withZoneOffset = (input: string): string =>
+  toLocalIso(fromDateTimeLocal(input, ZONE), ZONE);
 
 export interface OpenOptions {
   /** viewport width (default 1400) */

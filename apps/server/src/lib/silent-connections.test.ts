@@ -15,9 +15,7 @@ describe('a stop with connections that made no request', () => {
   it('closes them instead of waiting: silent ones, one sending its headers slowly', async () => {
     const t = await createTestApp();
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = t.app.server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
+      const port = Number(new URL(await t.listen()).port);
       const silent = await Promise.all(Array.from({ length: 8 }, () => connect(port)));
       const slow = await connect(port);
       slow.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');

@@ -25,6 +25,8 @@ export interface TestApp {
   as(username: string, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
   /** Id of a demo organisation by name. */
   organisationId(name: string): Promise<number>;
+  /** Listens on a free loopback port; answers the base URL (http://127.0.0.1:<port>). */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,11 @@ export async function createTestApp(
         .where('name', '=', orgName)
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     },
     async close() {
       await app.close();

@@ -69,9 +69,7 @@ beforeAll(async () => {
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     MAIL_FROM: 'Fleet <alerts@test>',
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await t.listen();
   demo = await t.organisationId('Demo Transport');
   polder = await t.organisationId('Polder Logistics');
   const seed = fleetSeed(t);

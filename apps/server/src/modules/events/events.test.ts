@@ -31,11 +31,9 @@ async function open(
   headers: Record<string, string> = {},
   at: { app: TestApp; base: string } = { app: t, base },
 ): Promise<Stream> {
-  const accessToken =
-    at.app === t
-      ? (tokens.get(user) ?? (await t.login(user)).accessToken)
-      : (await at.app.login(user)).accessToken;
-  if (at.app === t) tokens.set(user, accessToken);
+  const key = `${at.base} ${user}`;
+  if (!tokens.has(key)) tokens.set(key, (await at.app.login(user)).accessToken);
+  const accessToken = tokens.get(key)!;
   const abort = new AbortController();
   const response = await fetch(`${at.base}/api/events`, {
     headers: { authorization: `Bearer ${accessToken}`, ...headers },
@@ -111,9 +109,7 @@ const heard = (s: Stream, kind: PushEvent['kind'], assetId: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await t.listen();
   const seed = fleetSeed(t);
   for (const [key, name] of [
     ['demo', 'Demo Transport'],
@@ -137,12 +133,7 @@ describe('the first channel of a process', () => {
   it('hears a change announced the moment its headers arrive', async () => {
     const fresh = await createTestApp();
     try {
-      await fresh.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = fresh.app.server.address();
-      const at = {
-        app: fresh,
-        base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-      };
+      const at = { app: fresh, base: await fresh.listen() };
       const organisationId = await fresh.organisationId('Demo Transport');
       const manager = await open('manager', {}, at);
       try {
