@@ -7,14 +7,15 @@ const manager: AccessTokenClaims = { organisation_id: 1, user_id: 7, user_role: 
 /** A channel's socket that keeps what was written, as the client would read it. */
 function socket() {
   const messages: string[] = [];
+  let ended = false;
   const sink: ChannelSink = {
     write: (text) => (messages.push(text), true),
     buffered: 0,
-    end: () => {},
+    end: () => void (ended = true),
     abort: () => {},
   };
   const named = (name: string) => messages.filter((m) => m.includes(`event: ${name}\n`));
-  return { sink, named };
+  return { sink, named, ended: () => ended };
 }
 
 let hub: PushHub | undefined;
@@ -55,5 +56,21 @@ describe('the push hub when the visibility check fails', () => {
     await hub.flush();
     expect(named('changes')).toEqual([]);
     expect(named('resync')).toEqual([]);
+  });
+});
+
+describe('the push hub when the server stops', () => {
+  // A browser's channel ended by the stop reconnects at once; had it been kept, the server's
+  // close waited on it for as long as the page stayed open.
+  it('ends a channel opened after closeAll at once, and keeps none', () => {
+    hub = new PushHub(() => Promise.resolve(true));
+    const before = socket();
+    hub.open(manager, before.sink, false);
+    hub.closeAll();
+    expect(before.ended()).toBe(true);
+    const after = socket();
+    hub.open(manager, after.sink, false);
+    expect(after.ended()).toBe(true);
+    expect(hub.size).toBe(0);
   });
 });

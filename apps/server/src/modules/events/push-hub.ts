@@ -57,6 +57,8 @@ export class PushHub {
   private flushTimer: NodeJS.Timeout | undefined;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly visibility = new Map<string, { visible: boolean; at: number }>();
+  /** closeAll ran: the server stops, and a channel opened now would hold its close open. */
+  private closed = false;
 
   constructor(
     private readonly isWithin: (
@@ -83,9 +85,14 @@ export class PushHub {
         `At most ${this.limits.perUser} live update channels per user; close a tab`,
         { 'Retry-After': '10' },
       );
+    sink.write(`retry: 3000\n\n`);
+    // The server stops: ended at once, as closeAll ended the others; the client comes back later.
+    if (this.closed) {
+      sink.end();
+      return () => {};
+    }
     const channel: Channel = { user, sink, nextId: 1 };
     this.channels.add(channel);
-    sink.write(`retry: 3000\n\n`);
     // No history is kept: a client that lost the thread asks again for everything it shows.
     if (resumed) this.send(channel, 'resync', {});
     return () => this.channels.delete(channel);
@@ -122,6 +129,7 @@ export class PushHub {
 
   /** Ends every channel (the server stops); clients reconnect to another process or later. */
   closeAll(): void {
+    this.closed = true;
     clearInterval(this.heartbeat);
     clearTimeout(this.flushTimer);
     for (const channel of this.channels) channel.sink.end();
