@@ -13,16 +13,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { freePort } from '../apps/server/src/lib/free-port.js';
 import { alertLatency, type AlertLatency } from './alerts.js';
 import { percentile } from './ingest.js';
+import { post, timedCall, Truck, type DevicesInput, type DevicesOutput } from './mixed-devices.js';
 import { apiAs, createFleet, progress, TIMEZONE, type Bench, type FleetUnit } from './setup.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const POST_EVERY_MS = 10_000;
 const LAG_GOAL_MS = 10_000;
 
 export interface MixedOptions {
@@ -60,6 +62,10 @@ export interface MixedStep {
   holds: boolean;
   /** issue 21 §2: record acknowledged → notification heard, measured during the step */
   alerts: AlertLatency | null;
+  /** the load client's event loop delay p99, ms: the users' thread and the devices' worker */
+  loopDelayP99: { users: number; devices: number };
+  /** whether the trucks' thread ran at nice 10 (bench/mixed-devices.ts) */
+  trucksLowered: boolean;
 }
 
 export interface MixedResult {
@@ -147,55 +153,11 @@ function rssMb(pid: number): number {
 
 // ── HTTP, timed ──────────────────────────────────────────────────────────
 
-/**
- * The devices' connections and the users' are apart, as on the road and in the office: the
- * users' calls do not queue in this process behind the sockets of 2,000 devices' posts.
- */
-const deviceAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+/** The users' connections; the devices have theirs in their worker (bench/mixed-devices.ts). */
 const userAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-function send(
-  baseUrl: string,
-  method: string,
-  url: string,
-  token: string,
-  body?: unknown,
-  agent = deviceAgent,
-): Promise<{ status: number; ms: number; body: string }> {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  const t0 = performance.now();
-  return new Promise((resolve) => {
-    const req = http.request(
-      `${baseUrl}${url}`,
-      {
-        method,
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': payload.length }
-            : {}),
-        },
-        timeout: 60_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            ms: performance.now() - t0,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        res.on('error', () => resolve({ status: 0, ms: performance.now() - t0, body: '' }));
-      },
-    );
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - t0, body: '' }));
-    req.end(payload);
-  });
-}
+const send = (baseUrl: string, method: string, url: string, token: string, body?: unknown) =>
+  timedCall(baseUrl, method, url, token, body, userAgent);
 
 class Timings {
   private readonly byName = new Map<string, { ms: number[]; failures: number }>();
@@ -246,50 +208,22 @@ function readers(organisationId: number, report: { from: string; until: string }
       // As the screen asks: its first page of 10 cards (the server pages, sorts and counts).
       name: 'fleet overview',
       call: (b, t) =>
-        send(
-          b,
-          'GET',
-          `/api/organisations/${organisationId}/assets/fleet?limit=10&offset=0`,
-          t,
-          undefined,
-          userAgent,
-        ),
+        send(b, 'GET', `/api/organisations/${organisationId}/assets/fleet?limit=10&offset=0`, t),
     },
     {
       name: 'asset report, 31 days',
       call: (b, t) =>
-        send(
-          b,
-          'POST',
-          `/api/organisations/${organisationId}/reports/assets`,
-          t,
-          report,
-          userAgent,
-        ),
+        send(b, 'POST', `/api/organisations/${organisationId}/reports/assets`, t, report),
     },
     {
       name: 'trips',
       call: (b, t, u) =>
-        send(
-          b,
-          'GET',
-          `/api/assets/${u.assetId}/trips?from=${today()}&until=${until()}`,
-          t,
-          undefined,
-          userAgent,
-        ),
+        send(b, 'GET', `/api/assets/${u.assetId}/trips?from=${today()}&until=${until()}`, t),
     },
     {
       name: 'datapoints',
       call: (b, t, u) =>
-        send(
-          b,
-          'GET',
-          `/api/assets/${u.assetId}/datapoints?from=${today()}&until=${until()}`,
-          t,
-          undefined,
-          userAgent,
-        ),
+        send(b, 'GET', `/api/assets/${u.assetId}/datapoints?from=${today()}&until=${until()}`, t),
     },
   ];
 }
@@ -314,59 +248,21 @@ async function idleTimings(baseUrl: string, token: string, list: Reader[], units
 
 // ── The devices ──────────────────────────────────────────────────────────
 
-/** A truck in real time: trips of 30–90 s with stops of 10–30 s between them (many stops to time). */
-class Truck {
-  private driving = false;
-  private phaseEnds = 0;
-  private km = 0;
-  private tripStart = 0;
-  constructor(
-    readonly unit: FleetUnit,
-    private readonly index: number,
-  ) {
-    this.phaseEnds = Date.now() + Math.random() * 30_000;
-  }
-
-  /** The records and datapoints of (from, to], and the trip stop it holds, if any. */
-  batch(from: number, to: number) {
-    const records: object[] = [];
-    const datapoints: object[] = [];
-    let stop: { tripStart: number; at: number } | undefined;
-    for (let t = Math.floor(from / 2000) * 2000 + 2000; t <= to; t += 2000) {
-      const location = {
-        latitude: 5200000 + Math.round(this.km * 90),
-        longitude: 480000 + this.index * 50,
-      };
-      if (t >= this.phaseEnds) {
-        this.driving = !this.driving;
-        this.phaseEnds =
-          t + (this.driving ? 30_000 + Math.random() * 60_000 : 10_000 + Math.random() * 20_000);
-        const reason = this.driving ? 'TRIP_START' : 'TRIP_STOP';
-        if (this.driving) this.tripStart = t;
-        else stop = { tripStart: this.tripStart, at: t };
-        records.push(this.record(t, reason, location));
-        continue;
-      }
-      if (!this.driving) continue;
-      this.km += 0.7; // 2 s at 90 km/h ≈ 50 m; larger steps keep the map moving
-      datapoints.push({ timestamp: new Date(t).toISOString(), location, speed: 90, heading: 90 });
-      if (t % 10_000 === 0) records.push(this.record(t, 'PERIODIC', location));
-    }
-    return { records, datapoints, stop };
-  }
-
-  private record(t: number, transferReason: string, location: object) {
-    return {
-      timestamp: new Date(t).toISOString(),
-      transferReason,
-      location,
-      speed: this.driving ? 90 : 0,
-      odometer: Math.round(1_000_000 + this.km * 1000),
-      drivingTime: Math.round(this.km * 40),
-      engineHours: 1000 + this.km / 90,
-      totalFuelUsed: 5000 + this.km * 0.3,
-    };
-  }
+/** The trucks of a step in a worker thread of their own (bench/mixed-devices.ts). */
+function devicesInWorker(input: DevicesInput): Promise<DevicesOutput> {
+  const entry = pathToFileURL(path.join(root, 'bench/mixed-devices.ts')).href;
+  const worker = new Worker(
+    `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}))`,
+    { eval: true, workerData: { mixedDevices: input } },
+  );
+  return new Promise((resolve, reject) => {
+    worker.once('message', (out: DevicesOutput) => {
+      resolve(out);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the devices' worker exited with ${code}`)));
+  });
 }
 
 // ── One step: N devices for `seconds` ─────────────────────────────────────
@@ -383,52 +279,19 @@ async function runStep(
   progress(`mixed: ${devices} devices, ${options.users} users, ${options.seconds} s`);
   const started = Date.now();
   const deadline = started + options.seconds * 1000;
-  const posts = new Timings();
   const reads = new Timings();
-  /** `${assetId} ${tripStart}` → when its TRIP_STOP was acknowledged */
-  const stops = new Map<string, number>();
+  /** `${assetId} ${tripStart}` → when the watch first saw it ended */
   const seen = new Map<string, number>();
   let running = true;
+  // This thread times the users: its own delay is part of what they measure.
+  const usersDelay = monitorEventLoopDelay({ resolution: 10 });
+  usersDelay.enable();
+  const trucks = devicesInWorker({
+    baseUrl: server.baseUrl,
+    units: units.slice(0, devices).map(({ assetId, credential }) => ({ assetId, credential })),
+    deadline,
+  });
 
-  const device = async (truck: Truck) => {
-    let last = Date.now();
-    await sleep(Math.random() * POST_EVERY_MS);
-    // A batch refused (503 with Retry-After when too many wait, issue 18 §3) is sent again
-    // with the next one, as a device does: its records are not lost, only later.
-    let unsent: { records: object[]; stop?: { tripStart: number } } = { records: [] };
-    while (running && Date.now() < deadline) {
-      const now = Date.now();
-      const made = truck.batch(last, now);
-      const { datapoints } = made;
-      const records = [...unsent.records, ...made.records];
-      const stop = made.stop ?? unsent.stop;
-      last = now;
-      if (records.length) {
-        const r = await send(
-          server.baseUrl,
-          'POST',
-          '/device-api/v1/records',
-          truck.unit.credential,
-          { records },
-        );
-        posts.add('device post', r.ms, r.status === 200);
-        if (r.status === 200 && stop)
-          stops.set(`${truck.unit.assetId} ${new Date(stop.tripStart).toISOString()}`, Date.now());
-        unsent = r.status === 200 ? { records: [] } : { records, stop };
-      }
-      if (datapoints.length) {
-        const r = await send(
-          server.baseUrl,
-          'POST',
-          '/device-api/v1/datapoints',
-          truck.unit.credential,
-          { datapoints },
-        );
-        posts.add('device post', r.ms, r.status === 200);
-      }
-      await sleep(Math.max(0, now + POST_EVERY_MS - Date.now()));
-    }
-  };
   const user = async (n: number) => {
     await sleep((n * 1000) / options.users);
     let i = n;
@@ -453,7 +316,7 @@ async function runStep(
       const at = Date.now();
       for (const r of rows) {
         const key = `${r.asset_id} ${r.start_time.toISOString()}`;
-        if (!seen.has(key) && stops.has(key)) seen.set(key, at);
+        if (!seen.has(key)) seen.set(key, at);
       }
       if (tick++ % 10 === 0) {
         const q = await sql<{ n: number }>`SELECT count(*)::integer AS n FROM engine_queue`.execute(
@@ -467,19 +330,23 @@ async function runStep(
   };
 
   // The users read the whole fleet's assets; the first `devices` of them post (none: users alone).
-  const trucks = units.slice(0, devices).map((u, i) => new Truck(u, i));
   const watching = watch();
-  await Promise.all([
-    ...trucks.map(device),
+  const [devicesOut] = await Promise.all([
+    trucks,
     ...Array.from({ length: options.users }, (_, n) => user(n)),
   ]);
+  usersDelay.disable();
   // Trips stopped near the end get a last chance to show: up to the lag goal.
+  const stops = devicesOut.stops;
   const grace = Date.now() + LAG_GOAL_MS + 2000;
-  while (Date.now() < grace && [...stops.keys()].some((k) => !seen.has(k))) await sleep(500);
+  while (Date.now() < grace && stops.some(([k]) => !seen.has(k))) await sleep(500);
   running = false;
   await watching;
 
-  const lags = [...stops].map(([k, ackAt]) => (seen.has(k) ? seen.get(k)! - ackAt : Infinity));
+  // Seen a moment before the worker heard its answer counts as no lag.
+  const lags = stops.map(([k, ackAt]) =>
+    seen.has(k) ? Math.max(0, seen.get(k)! - ackAt) : Infinity,
+  );
   const sorted = lags.filter(Number.isFinite).sort((a, b) => a - b);
   const unseen = lags.length - sorted.length;
   const lag = {
@@ -495,7 +362,13 @@ async function runStep(
     xs.reduce((a, [, n]) => a + n, 0) / Math.max(1, xs.length);
   // Growing: the last third's average well above the first third's (and above a few batches' worth).
   const queueGrowing = avg(during.slice(-third)) > avg(during.slice(0, third)) * 1.5 + devices / 20;
-  const postFigures = posts.figures()['device post'] ?? { calls: 0, failures: 0, p50: 0, p99: 0 };
+  const postMs = [...devicesOut.posts].sort((a, b) => a - b);
+  const postFigures = {
+    calls: postMs.length,
+    failures: devicesOut.failures,
+    p50: percentile(postMs, 50),
+    p99: percentile(postMs, 99),
+  };
   return {
     devices,
     seconds: options.seconds,
@@ -508,6 +381,8 @@ async function runStep(
     rssMb: { max: Math.round(rssMax), end: Math.round(rssMb(server.child.pid!)) },
     holds: devices > 0 && !queueGrowing && lag.p99 <= LAG_GOAL_MS,
     alerts: null,
+    loopDelayP99: { users: usersDelay.percentile(99) / 1e6, devices: devicesOut.loopDelayP99 },
+    trucksLowered: devicesOut.lowered,
   };
 }
 
@@ -604,7 +479,7 @@ export async function mixedLoad(bench: Bench, options: MixedOptions): Promise<Mi
       const body = records.length
         ? records
         : [{ timestamp: new Date(now).toISOString(), transferReason: 'PERIODIC' }];
-      const r = await send(server.baseUrl, 'POST', '/device-api/v1/records', units[0]!.credential, {
+      const r = await post(server.baseUrl, '/device-api/v1/records', units[0]!.credential, {
         records: body,
       });
       idle.add('device post', r.ms, r.status === 200);
@@ -628,7 +503,7 @@ export async function mixedLoad(bench: Bench, options: MixedOptions): Promise<Mi
       step.alerts = alerts;
       steps.push(step);
       progress(
-        `mixed: ${n} devices: queue ${step.queue.map(([, q]) => q).join(' ')}; lag p50 ${(step.lag.p50 / 1000).toFixed(1)} s p99 ${(step.lag.p99 / 1000).toFixed(1)} s (${step.lag.trips} trips); holds: ${step.holds}; alerts p50 ${alerts ? ms0(alerts.p50) : '–'} p99 ${alerts ? ms0(alerts.p99) : '–'}`,
+        `mixed: ${n} devices: queue ${step.queue.map(([, q]) => q).join(' ')}; lag p50 ${(step.lag.p50 / 1000).toFixed(1)} s p99 ${(step.lag.p99 / 1000).toFixed(1)} s (${step.lag.trips} trips); holds: ${step.holds}; alerts p50 ${alerts ? ms0(alerts.p50) : '–'} p99 ${alerts ? ms0(alerts.p99) : '–'}; load client's loop delay p99 ${ms0(step.loopDelayP99.users)} (users), ${ms0(step.loopDelayP99.devices)} (devices); p99 ${[...Object.entries(step.reads), ...(n ? [['device post', step.posts] as const] : [])].map(([name, f]) => `${name} ${ms0(f.p99)}`).join(', ')}`,
       );
     }
     const held = steps.filter((s) => s.holds).map((s) => s.devices);
@@ -658,15 +533,15 @@ export function mixedBlock(r: MixedResult, date: string, machine: string): strin
   const alone = r.steps.find((s) => s.devices === 0);
   const lines = [
     '<!-- bench:mixed -->',
-    `Run ${date} on ${machine}; the fleet's zone ${TIMEZONE}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}${r.serverProcesses > 1 ? `, SERVER_PROCESSES=${r.serverProcesses} (each with its engine workers)` : ''}; ${r.dayRecords ? `each truck's day already held ${r.dayRecords} records (BENCH_MIXED_DAY_HOURS) before the steps; ` : ''}each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview's first page (10 cards, as the screen asks), a 31-day asset report (the fleet's local midnights, as the screen sends), an asset's trips and its datapoints, one call every 0.5 s each. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
+    `Run ${date} on ${machine}; the fleet's zone ${TIMEZONE}; ${r.users} users, ENGINE_WORKERS=${r.engineWorkers}${r.serverProcesses > 1 ? `, SERVER_PROCESSES=${r.serverProcesses} (each with its engine workers)` : ''}; ${r.dayRecords ? `each truck's day already held ${r.dayRecords} records (BENCH_MIXED_DAY_HOURS) before the steps; ` : ''}each device posts records and datapoints every 10 s, driving trips of 30–90 s; users read the fleet overview's first page (10 cards, as the screen asks), a 31-day asset report (the fleet's local midnights, as the screen sends), an asset's trips and its datapoints, one call every 0.5 s each${r.steps.some((s) => s.devices && s.trucksLowered) ? "; the load client's trucks post from a thread of their own at nice 10, the users' calls are timed in another" : ''}. Lag: from a TRIP_STOP's batch acknowledged to its trip ended in the trips table (polled every 0.5 s); a trip not seen 12 s after the step counts as not seen.`,
     '',
     `Knee (largest fleet whose queue does not grow and whose trip lag p99 is at most 10 s): **${r.knee ?? 'none of the steps'}**.`,
     '',
-    '| devices | seconds | load (1, 5, 15 min) | queue depth every 5 s | trips | lag p50 | lag p99 | lag max | RSS max | holds | alert p50 / p99 / missed |',
-    '| ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    '| devices | seconds | load (1, 5, 15 min) | queue depth every 5 s | trips | lag p50 | lag p99 | lag max | RSS max | holds | alert p50 / p99 / missed | load client: event loop delay p99, users / devices |',
+    '| ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |',
     ...r.steps.map(
       (s) =>
-        `| ${s.devices} | ${s.seconds} | ${s.load} | ${s.queue.map(([, q]) => q).join(' ')} | ${s.lag.trips} | ${lagOf(s, 'p50')} | ${lagOf(s, 'p99')} | ${lagOf(s, 'max')} | ${s.rssMb.max} MB | ${s.devices ? (s.holds ? 'yes' : 'no') : '–'} | ${s.alerts ? `${ms0(s.alerts.p50)} / ${ms0(s.alerts.p99)} / ${s.alerts.missed} of ${s.alerts.runs}` : '–'} |`,
+        `| ${s.devices} | ${s.seconds} | ${s.load} | ${s.queue.map(([, q]) => q).join(' ')} | ${s.lag.trips} | ${lagOf(s, 'p50')} | ${lagOf(s, 'p99')} | ${lagOf(s, 'max')} | ${s.rssMb.max} MB | ${s.devices ? (s.holds ? 'yes' : 'no') : '–'} | ${s.alerts ? `${ms0(s.alerts.p50)} / ${ms0(s.alerts.p99)} / ${s.alerts.missed} of ${s.alerts.runs}` : '–'} | ${ms0(s.loopDelayP99.users)} / ${s.devices ? ms0(s.loopDelayP99.devices) : '–'} |`,
     ),
     '',
     `p99 of each call under load ÷ its idle p99 (idle: one caller at a time)${alone ? '; then ÷ its p99 with the users alone (0 devices): what the devices add' : ''}:`,
