@@ -26,9 +26,8 @@ export interface DevicesInput {
 }
 
 export interface DevicesOutput {
-  /** every post's time, ms */
-  posts: number[];
-  failures: number;
+  /** every post's time, ms, and whether it was taken (200) */
+  posts: { ms: number; ok: boolean }[];
   /** `${assetId} ${tripStart ISO}` → when its TRIP_STOP's batch was acknowledged (Date.now()) */
   stops: [string, number][];
   /** this thread's event loop delay, p99, ms */
@@ -169,8 +168,7 @@ export async function runDevices({
   const lowered = lowerThreadPriority();
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
-  const posts: number[] = [];
-  let failures = 0;
+  const posts: DevicesOutput['posts'] = [];
   const stops = new Map<string, number>();
   const device = async (truck: Truck) => {
     let last = Date.now();
@@ -186,8 +184,7 @@ export async function runDevices({
       last = now;
       if (records.length) {
         const r = await post(baseUrl, '/device-api/v1/records', truck.unit.credential, { records });
-        posts.push(r.ms);
-        if (r.status !== 200) failures++;
+        posts.push({ ms: r.ms, ok: r.status === 200 });
         if (r.status === 200 && stop)
           stops.set(`${truck.unit.assetId} ${new Date(stop.tripStart).toISOString()}`, Date.now());
         unsent = r.status === 200 ? { records: [] } : { records, stop };
@@ -196,8 +193,7 @@ export async function runDevices({
         const r = await post(baseUrl, '/device-api/v1/datapoints', truck.unit.credential, {
           datapoints: made.datapoints,
         });
-        posts.push(r.ms);
-        if (r.status !== 200) failures++;
+        posts.push({ ms: r.ms, ok: r.status === 200 });
       }
       await sleep(Math.max(0, now + POST_EVERY_MS - Date.now()));
     }
@@ -206,7 +202,6 @@ export async function runDevices({
   delay.disable();
   return {
     posts,
-    failures,
     stops: [...stops],
     loopDelayP99: delay.percentile(99) / 1e6,
     lowered,

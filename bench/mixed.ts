@@ -362,13 +362,9 @@ async function runStep(
     xs.reduce((a, [, n]) => a + n, 0) / Math.max(1, xs.length);
   // Growing: the last third's average well above the first third's (and above a few batches' worth).
   const queueGrowing = avg(during.slice(-third)) > avg(during.slice(0, third)) * 1.5 + devices / 20;
-  const postMs = [...devicesOut.posts].sort((a, b) => a - b);
-  const postFigures = {
-    calls: postMs.length,
-    failures: devicesOut.failures,
-    p50: percentile(postMs, 50),
-    p99: percentile(postMs, 99),
-  };
+  const posts = new Timings();
+  for (const { ms, ok } of devicesOut.posts) posts.add('device post', ms, ok);
+  const postFigures = posts.figures()['device post'] ?? { calls: 0, failures: 0, p50: 0, p99: 0 };
   return {
     devices,
     seconds: options.seconds,
