@@ -374,7 +374,7 @@ try {
       steps,
       seconds: env('BENCH_SECONDS', 120),
       users: env('BENCH_USERS', 30),
-      engineWorkers: env('BENCH_ENGINE_WORKERS', 2),
+      engineWorkers: env('BENCH_ENGINE_WORKERS', 3),
       serverProcesses: env('BENCH_SERVER_PROCESSES', 1),
       cpuProfDir: process.env.BENCH_CPU_PROF || undefined,
       // A day's end, not its start: a batch used to cost more as its day filled (issue 18 §1).

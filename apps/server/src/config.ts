@@ -415,7 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.LOG_LEVEL || 'info',
     timezone: zone(env.TIMEZONE || 'Europe/Amsterdam'),
     serverProcesses,
-    engineWorkers: integer(env, 'ENGINE_WORKERS', 2, 0),
+    engineWorkers: integer(env, 'ENGINE_WORKERS', 3, 0),
     engineProfileFile: env.ENGINE_PROFILE || undefined,
     seedDemo: flag(env, 'SEED_DEMO', true),
     webDist: path.resolve(cwd, env.WEB_DIST || 'apps/web/dist'),

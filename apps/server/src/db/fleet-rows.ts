@@ -43,14 +43,6 @@ export const toDriver = (row: DriverRow): Driver => ({
   phone: row.phone,
 });
 
-export const DEVICE_COLUMNS = [
-  'id',
-  'organisation_id',
-  'name',
-  'identifier',
-  'last_seen_at',
-] as const;
-
 /** Online: heard from within ONLINE_WITHIN_SECONDS of `now`. */
 export const isOnline = (lastSeen: Date | null, now: number = Date.now()): boolean =>
   lastSeen !== null && now - lastSeen.getTime() <= ONLINE_WITHIN_SECONDS * 1000;

@@ -44,9 +44,12 @@ it.each([
 
 it('remembers a credential for cacheSeconds, and forgets it at once when told', async () => {
   const { credential, hash } = issueCredential(7);
-  const asked: string[] = [];
+  const asked: number[][] = [];
   const repository = {
-    findByCredentialHash: async (h: string) => (asked.push(h), h === hash ? { id: 7 } : undefined),
+    credentialHashes: async (ids: number[]) => (
+      asked.push(ids),
+      new Map(ids.filter((id) => id === 7).map((id) => [id, hash]))
+    ),
   } as unknown as DeviceLogins;
   const auth = new DeviceAuthService(repository, 5);
   const t0 = 1_000_000;
@@ -66,5 +69,32 @@ it('remembers a credential for cacheSeconds, and forgets it at once when told', 
   const wrong = issueCredential(7).credential;
   expect(await auth.authenticate(wrong, t0)).toBeUndefined();
   expect(await auth.authenticate(wrong, t0)).toBeUndefined();
-  expect(asked.length).toBe(5);
+  // Nor is a credential of a device that does not exist, nor text that is not a credential.
+  expect(await auth.authenticate(issueCredential(8).credential, t0)).toBeUndefined();
+  expect(await auth.authenticate('dev_7_', t0)).toBeUndefined();
+  expect(asked.length).toBe(6);
+});
+
+it('checks the credentials of devices calling at once in one statement, and writes their coming online in one', async () => {
+  const issued = Array.from({ length: 50 }, (_, i) => issueCredential(i + 1));
+  const asked: number[][] = [];
+  const writes: number[][] = [];
+  const repository = {
+    credentialHashes: async (ids: number[]) => {
+      asked.push(ids);
+      // Device 50 has been given another credential since.
+      return new Map(
+        ids.map((id) => [id, id === 50 ? issueCredential(50).hash : issued[id - 1]!.hash]),
+      );
+    },
+    touchLastSeen: async (ids: number[]) => void writes.push(ids),
+  } as unknown as DeviceLogins;
+  const auth = new DeviceAuthService(repository, 30);
+  const t0 = 1_000_000;
+  // Every device reconnects at once: the first is asked alone, the others together after it.
+  const ids = await Promise.all(issued.map(({ credential }) => auth.authenticate(credential, t0)));
+  expect(ids).toEqual([...issued.slice(0, 49).map((_, i) => i + 1), undefined]);
+  expect(asked.map((run) => run.length)).toEqual([1, 49]);
+  await Promise.all(ids.slice(0, 49).map((id) => auth.seen(id!, t0)));
+  expect(writes.map((run) => run.length)).toEqual([1, 48]);
 });

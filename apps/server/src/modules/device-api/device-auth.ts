@@ -1,3 +1,5 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Gathered } from '../../lib/gathered.js';
 import type { DeviceLogins } from '../devices/index.js';
 import { parseCredential } from '../devices/index.js';
 
@@ -12,9 +14,11 @@ const MAX_REMEMBERED = 20_000;
 /**
  * Finds the device a credential belongs to; the database holds only hashes. What it answered
  * is remembered for `cacheSeconds` (DEVICE_AUTH_CACHE): 2,000 trucks asked it 400 times a
- * second on the pool users' requests use (issue 18 §3). A credential re-issued or a
- * device deleted is forgotten at once by this process; another server process may still
- * accept the old credential until its memory of it expires.
+ * second on the pool users' requests use (issue 18 §3). The credentials checked at once are
+ * looked up in one statement (lib/gathered.ts), as are the last_seen_at of the devices coming
+ * online at once: a burst of reconnecting devices costs a few statements, not one each. A
+ * credential re-issued or a device deleted is forgotten at once by this process; another
+ * server process may still accept the old credential until its memory of it expires.
  */
 export class DeviceAuthService {
   /** Device id → when this process last wrote (or queued) its last_seen_at (ms). */
@@ -25,17 +29,29 @@ export class DeviceAuthService {
   /** credential hash → its device and until when that is remembered (ms) */
   private readonly known = new Map<string, { deviceId: number; until: number }>();
 
+  /** device id → its credential_hash, for the credentials checked at once */
+  private readonly hashes: Gathered<number, string>;
+  /** the devices coming online at once: their last_seen_at in one statement */
+  private readonly online: Gathered<number, never>;
+
   constructor(
     private readonly devices: DeviceLogins,
     private readonly cacheSeconds = 0,
-  ) {}
+  ) {
+    this.hashes = new Gathered((ids) => devices.credentialHashes(ids));
+    this.online = new Gathered(async (ids) => {
+      await devices.touchLastSeen(ids, LAST_SEEN_EVERY_SECONDS);
+      return new Map<number, never>();
+    });
+  }
 
   async authenticate(credential: string, now = Date.now()): Promise<number | undefined> {
     const parsed = parseCredential(credential);
     if (!parsed) return undefined;
     const known = this.known.get(parsed.hash);
     if (known && known.until > now) return known.deviceId;
-    const id = (await this.devices.findByCredentialHash(parsed.hash, parsed.deviceId))?.id;
+    const stored = await this.hashes.get(parsed.deviceId);
+    const id = stored !== undefined && sameHash(stored, parsed.hash) ? parsed.deviceId : undefined;
     if (id !== undefined && this.cacheSeconds > 0) {
       if (this.known.size >= MAX_REMEMBERED) this.prune(now);
       this.known.set(parsed.hash, { deviceId: id, until: now + this.cacheSeconds * 1000 });
@@ -66,7 +82,7 @@ export class DeviceAuthService {
     if (last !== undefined && now - last < LAST_SEEN_EVERY_SECONDS * 1000) return;
     this.written.set(deviceId, now);
     if (last === undefined || now - last >= 2 * LAST_SEEN_EVERY_SECONDS * 1000) {
-      await this.devices.touchLastSeen([deviceId], LAST_SEEN_EVERY_SECONDS);
+      await this.online.get(deviceId);
       return;
     }
     this.pending.add(deviceId);
@@ -84,4 +100,11 @@ export class DeviceAuthService {
       for (const id of ids) this.written.delete(id);
     });
   }
+}
+
+/** Whether two hex digests are equal, in a time that does not tell how much of them is. */
+function sameHash(stored: string, presented: string): boolean {
+  const a = Buffer.from(stored, 'hex');
+  const b = Buffer.from(presented, 'hex');
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
 }

@@ -13,7 +13,7 @@ export { issueCredential, parseCredential } from './device-credentials.js';
 export type DeviceReads = Pick<DeviceRepository, 'find'>;
 export const deviceReads = (db: Db): DeviceReads => new DeviceRepository(db);
 /** What the device API asks when a device calls: its credential, and that it was heard from. */
-export type DeviceLogins = Pick<DeviceRepository, 'findByCredentialHash' | 'touchLastSeen'>;
+export type DeviceLogins = Pick<DeviceRepository, 'credentialHashes' | 'touchLastSeen'>;
 export const deviceLogins = (db: Db): DeviceLogins => new DeviceRepository(db);
 
 export function createDevices(deps: {
