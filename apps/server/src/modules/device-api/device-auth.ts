@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Gathered } from '../../lib/gathered.js';
+import { sameHash } from '../../lib/same-hash.js';
 import type { DeviceLogins } from '../devices/index.js';
 import { parseCredential } from '../devices/index.js';
 
@@ -100,11 +100,4 @@ export class DeviceAuthService {
       for (const id of ids) this.written.delete(id);
     });
   }
-}
-
-/** Whether two hex digests are equal, in a time that does not tell how much of them is. */
-function sameHash(stored: string, presented: string): boolean {
-  const a = Buffer.from(stored, 'hex');
-  const b = Buffer.from(presented, 'hex');
-  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * An export API key is `fwk_<keyId>_<secret>`: 32 random bytes as 43 base64url characters.
@@ -37,11 +37,4 @@ export function parseApiKey(text: string): { id: number; hash: string } | undefi
   const id = Number(match[1]);
   if (id > MAX_ID) return undefined;
   return { id, hash: hashApiKey(text) };
-}
-
-/** Compares two hex hashes in constant time. */
-export function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }

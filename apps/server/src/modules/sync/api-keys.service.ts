@@ -7,7 +7,8 @@ import {
 } from '@fleet/contract';
 import { notFound, unauthorized } from '../../lib/http-error.js';
 import type { AccessService } from '../access/index.js';
-import { issueApiKey, parseApiKey, sameHash } from './api-key-tokens.js';
+import { sameHash } from '../../lib/same-hash.js';
+import { issueApiKey, parseApiKey } from './api-key-tokens.js';
 import type { ApiKeyRepository } from './api-keys.repository.js';
 
 /** Who reads the export side: the organisation a key was issued for (and those below it). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { issueApiKey, parseApiKey, prefixOf, sameHash } from './api-key-tokens.js';
+import { sameHash } from '../../lib/same-hash.js';
+import { issueApiKey, parseApiKey, prefixOf } from './api-key-tokens.js';
 import { KeyCrypto } from './key-crypto.js';
 
 describe('KeyCrypto', () => {
