@@ -260,7 +260,7 @@ function foundation(db: Db, config: Config, log: FastifyBaseLogger, replica?: Re
   const ingestDb = siblingDb(db, config.ingest.connections, 'ingest');
   const ownPools = [engineDb, ingestDb].filter((pool) => pool !== db);
   const announcer = new AssetAnnouncer(db, log);
-  const { engine, ingest } = createEngine({
+  const { engine, engineWorkers, ingest } = createEngine({
     db,
     timezone: config.timezone,
     log,
@@ -273,6 +273,10 @@ function foundation(db: Db, config: Config, log: FastifyBaseLogger, replica?: Re
       retryAfterSeconds: config.ingest.retryAfterSeconds,
     },
     positionsMoved: (assetIds) => announcer.moved(assetIds),
+    // ENGINE_CONNECTIONS 0 shares the main pool, which a thread cannot: one a worker there.
+    thread: config.engineThread
+      ? { connections: config.engineConnections || config.engineWorkers }
+      : undefined,
   });
   const assets = assetReads(db);
   const deviceChannel = createDeviceChannel({ db, log });
@@ -312,6 +316,7 @@ function foundation(db: Db, config: Config, log: FastifyBaseLogger, replica?: Re
       auth,
       organisations,
       engine,
+      engineWorkers,
       ingest,
       deviceChannel,
       configurations,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, engineThread, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has a default for everything', () => {
@@ -90,5 +90,23 @@ describe('loadConfig', () => {
     [{ MEDIA_LINK_TTL: '5' }, "MEDIA_LINK_TTL must be an integer of at least 10, got '5'"],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it.each([
+    [{}, 2, false],
+    [{}, 4, true],
+    [{ ENGINE_THREAD: 'auto' }, 2, false],
+    [{ ENGINE_THREAD: 'AUTO' }, 8, true],
+    [{ ENGINE_THREAD: 'on' }, 2, true],
+    [{ ENGINE_THREAD: 'off' }, 8, false],
+    [{ ENGINE_THREAD: '' }, 4, true],
+  ])('ENGINE_THREAD %o on %i cores: %s', (env, cores, expected) => {
+    expect(engineThread(env, cores)).toBe(expected);
+  });
+
+  it('refuses an ENGINE_THREAD that is not on, off or auto', () => {
+    expect(() => loadConfig({ ENGINE_THREAD: 'sometimes' })).toThrow(
+      new ConfigError("ENGINE_THREAD must be on, off or auto, got 'sometimes'"),
+    );
   });
 });

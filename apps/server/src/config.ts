@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MEDIA_LINK_SECONDS } from '@fleet/contract';
 import {
@@ -34,6 +35,8 @@ export interface Config {
   serverProcesses: number;
   /** Engine workers per process draining the re-computation queue; 0 for none. */
   engineWorkers: number;
+  /** issue 18: the engine's workers in a thread of their own (ENGINE_THREAD) */
+  engineThread: boolean;
   /** Issue 18: a file the engine writes its step timings to every 5 s (profiling); none: off. */
   engineProfileFile?: string;
   seedDemo: boolean;
@@ -202,6 +205,19 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got '${raw}'`);
+}
+
+/**
+ * ENGINE_THREAD: on, off, or auto (the default): on where there are more than two cores. On
+ * two, the thread took the cores from the users' requests that the engine had left them while
+ * it waited in their event loop (docs/performance.md, issue 18 §3 of 2026-12-07).
+ */
+export function engineThread(env: NodeJS.ProcessEnv, cores: number): boolean {
+  const raw = env.ENGINE_THREAD?.toLowerCase() || 'auto';
+  if (raw === 'auto') return cores > 2;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`ENGINE_THREAD must be on, off or auto, got '${raw}'`);
 }
 
 function zone(name: string): string {
@@ -416,6 +432,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     timezone: zone(env.TIMEZONE || 'Europe/Amsterdam'),
     serverProcesses,
     engineWorkers: integer(env, 'ENGINE_WORKERS', 3, 0),
+    engineThread: engineThread(env, os.availableParallelism()),
     engineProfileFile: env.ENGINE_PROFILE || undefined,
     seedDemo: flag(env, 'SEED_DEMO', true),
     webDist: path.resolve(cwd, env.WEB_DIST || 'apps/web/dist'),

@@ -105,6 +105,12 @@ function openedBy(db: Db): Opened {
   return found;
 }
 
+/** What opens another pool to the database of `db` in a thread of its own (createDb there). */
+export function connectionSettings(db: Db): { url: string; timeouts: DbTimeouts } {
+  const { url, timeouts } = openedBy(db);
+  return { url, timeouts };
+}
+
 /**
  * A connection of its own to the database of `db`, outside its pool: for LISTEN, which
  * needs one connection held for as long as the process listens. The caller ends it, and

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { AlertWork } from '../modules/alerts/index.js';
-import type { EngineService } from '../modules/engine/index.js';
+import type { EngineWorkers } from '../modules/engine/index.js';
 import type { MediaService } from '../modules/media/index.js';
 import type {
   MonitoringJob,
@@ -21,7 +21,7 @@ interface Logger {
 }
 
 export interface BackgroundServices {
-  engine: EngineService;
+  engineWorkers: EngineWorkers;
   media: MediaService;
   monitoring: MonitoringService;
   monitoringJobs: MonitoringJobs;
@@ -89,10 +89,11 @@ export function createBackgroundWork(
       everySeconds: config.reports.jobSeconds,
       run: async () => void (await services.reportDelivery.run()),
     });
-  // The engine keeps its own asset-day queue (faster for that work: docs/performance.md).
+  // The engine keeps its own asset-day queue (faster for that work: docs/performance.md),
+  // its workers in a thread of their own where ENGINE_THREAD says so (more than two cores).
   jobs.add({
-    start: () => services.engine.start(engineWorkers),
-    stop: () => services.engine.stop(),
+    start: () => services.engineWorkers.start(engineWorkers),
+    stop: () => services.engineWorkers.stop(),
   });
   return jobs;
 }

@@ -12,7 +12,8 @@ import { fleetSeed } from '../../test/fleet-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
- * Issue 18 §2 under faults: a real server process (src/main.ts under tsx, two engine workers)
+ * Issue 18 §2 under faults: a real server process (src/main.ts under tsx, two engine workers
+ * in their thread)
  * on the test's database takes trips from several devices at once while it is killed with -9
  * twice. Devices resend a batch until it is acknowledged. Once the queue is empty, every derived
  * row (trips, their drivers, hourly and daily statistics, events) must equal a re-process of
@@ -53,6 +54,8 @@ async function startServer() {
         JANUS: 'off',
         SEED_DEMO: 'false',
         ENGINE_WORKERS: '2',
+        // The workers in their thread (the default on more than two cores): a kill -9 ends it too.
+        ENGINE_THREAD: 'on',
         MONITORING_JOB_SECONDS: '0',
         SYNC_JOB_SECONDS: '0',
       },

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { DEFAULT_DRIVER_LINK_EXTEND_TIME } from '@fleet/contract';
@@ -58,6 +57,13 @@ function rebuild(day: ClaimedDay, input: DayInputs, now: Date): DoneDay {
   };
 }
 
+/** What the engine logs to: the server's logger, or its thread's lines to it (engine-thread.ts). */
+export interface EngineLog {
+  error(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  info(message: string): void;
+}
+
 /**
  * Drains the queue of asset-days to rebuild. A few asset-days at a time are claimed,
  * rebuilt and released in one transaction, so a crash leaves them queued and
@@ -71,7 +77,7 @@ export class EngineService {
 
   constructor(
     private readonly repository: EngineRepository,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: EngineLog,
     /** asset-days per transaction (tests: 1, to compare a batch with one day at a time) */
     private readonly batchDays = BATCH_DAYS,
   ) {
