@@ -67,7 +67,7 @@ import {
   organisationRoutes,
   organisationTree,
 } from './modules/organisations/index.js';
-import { createReports, reportReads, reportRoutes } from './modules/reports/index.js';
+import { createReports, ReportCache, reportReads, reportRoutes } from './modules/reports/index.js';
 import {
   coachingReportRoutes,
   createCoachingReport,
@@ -378,6 +378,11 @@ function dataReads(base: Foundation) {
   const reads = { ...base, groups: groupMembers(db), timezone: config.timezone };
   const reports = createReports(reads);
   return {
+    reportCache: new ReportCache({
+      seconds: config.reportCache.seconds,
+      maxBytes: config.reportCache.megabytes * 1024 * 1024,
+      maxEntryBytes: Math.min(16, config.reportCache.megabytes) * 1024 * 1024,
+    }),
     adminData: createAdminData({
       db,
       timezone: config.timezone,
@@ -432,6 +437,7 @@ export async function buildApp({
   decorate(app, db, config, engineWorkers, replica);
   addLifeCycleHooks(app);
   if (replica) readYourWrites(app, replica);
+  forgetKeptReports(app);
   await registerInfrastructure(app, config);
   const json = addJsonParsers(app);
   logResponses(app);
@@ -507,6 +513,23 @@ function readYourWrites(app: App, replica: ReplicaReads) {
     if (request.user && reply.statusCode < 400 && mayWrite(request.method, request.url))
       await replica.wrote(request.user.user_id);
     return payload;
+  });
+}
+
+/**
+ * A successful write (not a device's batch: the seconds a report is kept cover those) makes the
+ * reports kept so far stale before its answer leaves, so whoever wrote sees it in their next
+ * report (modules/reports/report-cache.ts).
+ */
+function forgetKeptReports(app: App) {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      reply.statusCode < 400 &&
+      mayWrite(request.method, request.url) &&
+      !request.url.startsWith('/device-api/')
+    )
+      app.services.reportCache.changed();
+    done(null, payload);
   });
 }
 

@@ -68,6 +68,8 @@ export interface Config {
   identifierClashesPerHour: number;
   /** Issue 16: heavy work (long reports): limits per user and organisation, connections. */
   heavy: HeavyWorkConfig;
+  /** Issue 18 §3: report answers kept for a few seconds (modules/reports/report-cache.ts). */
+  reportCache: { seconds: number; megabytes: number };
   /** Issue 18 §3: device batches on a pool of their own, a bounded queue, 503 beyond. */
   ingest: IngestConfig;
   /** Issue 18 §3: the engine's own pool of connections; 0: it shares the main pool. */
@@ -495,6 +497,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       perOrganisation: integer(env, 'HEAVY_CALLS_PER_ORGANISATION', 8),
       connections: integer(env, 'HEAVY_CONNECTIONS', 1),
       reportAssetDays: integer(env, 'HEAVY_REPORT_ASSET_DAYS', 20_000),
+    },
+    // Issue 18 §3: the same report asked again within seconds is the answer already made.
+    reportCache: {
+      seconds: integer(env, 'REPORT_CACHE_SECONDS', 5, 0),
+      megabytes: integer(env, 'REPORT_CACHE_MB', 64),
     },
     alerts: {
       smtpUrl: smtpUrl(env.SMTP_URL),

@@ -55,6 +55,8 @@ export async function createTestApp(
     // Tests of the safety jobs run them themselves.
     SAFETY_JOB_SECONDS: '0',
     REPORTS_JOB_SECONDS: '0',
+    // Tests send device data and ask the report again at once; report-cache.test.ts keeps them.
+    REPORT_CACHE_SECONDS: '0',
     // Tests of alerts drain and deliver by hand (or start the alerts' work themselves).
     ALERTS_JOB_SECONDS: '0',
     ...env,

@@ -10,6 +10,7 @@ import { ReportsRepository } from './reports.repository.js';
 import { ReportsService } from './reports.service.js';
 
 export { reportRoutes } from './reports.routes.js';
+export { ReportCache } from './report-cache.js';
 export type { ReportsService } from './reports.service.js';
 /** The rounding of statistics and scores the fleet overview shares with the reports. */
 export { scoresToThousandths, statsToThousandths } from './report-entry.js';
