@@ -171,6 +171,8 @@ describe('the report routes with answers kept', () => {
     });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(first.body);
+    const zippedAgain = await report(day, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zippedAgain.rawPayload.equals(zipped.rawPayload)).toBe(true);
     // Another report is made.
     const other = await report({ ...day, minimumDistance: 0 });
     expect(other.headers.age).toBeUndefined();

@@ -30,6 +30,8 @@ export interface CachedReport {
   json: Buffer;
   /** when its making started (ms): its data is of then */
   madeAt: number;
+  /** its gzip, made for the first caller who takes it (about a quarter of `json`) */
+  gzip?: Promise<Buffer>;
 }
 
 interface Entry extends CachedReport {

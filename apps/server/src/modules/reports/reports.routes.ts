@@ -19,7 +19,9 @@ async function sendKept(reply: FastifyReply, report: CachedReport) {
     .header('vary', 'accept-encoding')
     .header('age', String(age));
   if (!acceptsGzip(reply.request.headers['accept-encoding'])) return reply.send(report.json);
-  return reply.header('content-encoding', 'gzip').send(await gzipped(report.json, { level: 1 }));
+  // Made once for all who take gzip (every browser): level 1, as a made answer is sent.
+  report.gzip ??= gzipped(report.json, { level: 1 });
+  return reply.header('content-encoding', 'gzip').send(await report.gzip);
 }
 
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
